@@ -1,0 +1,26 @@
+// A short, JSX-shaped name for any element, for error messages.
+import { componentName, kindOf, type JuneElement } from "../jsx/index.ts";
+
+export function describeElement(element: JuneElement): string {
+  const props = element.props as Record<string, unknown>;
+  switch (kindOf(element)) {
+    case "step":
+      return `<Step id=${JSON.stringify(props.id)}>`;
+    case "agent":
+      return typeof props.name === "string" ? `<Agent name=${JSON.stringify(props.name)}>` : "<Agent>";
+    case "tool":
+      return `<Tool name=${JSON.stringify(props.name)}>`;
+    case "namespace":
+      return `<Namespace name=${JSON.stringify(props.name)}>`;
+    default:
+      return `<${componentName(element.type)}>`;
+  }
+}
+
+/** Capability kinds: what may stand in an agent's children, a bundle or a wrapper. */
+export const CAPABILITY_KINDS = new Set(["tool", "tools", "bash", "inherit", "namespace", "require-approval", "bundle", "callable-agent"]);
+
+export function isCapabilityElement(element: JuneElement): boolean {
+  const kind = kindOf(element);
+  return kind !== undefined && CAPABILITY_KINDS.has(kind);
+}

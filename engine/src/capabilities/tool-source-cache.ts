@@ -1,0 +1,53 @@
+// Capabilities that wait: one load per tool source per run, shared by every agent that declares
+// it; a waiting agent stops waiting when the run is aborted.
+import type { ToolSet } from "ai";
+import { JuneError } from "../errors/index.ts";
+import type { ToolSource } from "./tools-source.ts";
+
+export class ToolSourceCache {
+  readonly #loads = new Map<string, Promise<ToolSet>>();
+  readonly #signal: AbortSignal;
+
+  /** `signal` is the run's: it cancels the loads themselves, not only the waits. */
+  constructor(signal: AbortSignal = new AbortController().signal) {
+    this.#signal = signal;
+  }
+
+  /** Loads `source` once per key; every caller gets the same promise. */
+  load(source: ToolSource): Promise<ToolSet> {
+    const key = source.key ?? source.name;
+    let load = this.#loads.get(key);
+    if (!load) {
+      load = Promise.resolve().then(() => source.load({ signal: this.#signal }));
+      // A shared load nobody awaits any more (all waits aborted) must not become unhandled.
+      load.catch(() => {});
+      this.#loads.set(key, load);
+    }
+    return load;
+  }
+
+  get size(): number {
+    return this.#loads.size;
+  }
+}
+
+/** Waits for `promise` unless `signal` fires first; then rejects with JUNE_ABORTED. */
+export function waitUnlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+  if (!signal) return promise;
+  const aborted = () => new JuneError("JUNE_ABORTED", `june: the run was aborted while waiting for ${what}.`);
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}

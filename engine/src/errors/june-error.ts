@@ -1,0 +1,57 @@
+// The one error type June throws for anything a user can cause. `code` is stable (listed in
+// docs/errors.md) so tests and the studio can key on it while the message improves.
+
+/** Every error code June can raise. */
+export type JuneErrorCode =
+  | "JUNE_COLLISION"
+  | "JUNE_BUNDLE_CYCLE"
+  | "JUNE_BUNDLE_NOT_CAPABILITY"
+  | "JUNE_WRAPPER_NOT_CAPABILITY"
+  | "JUNE_CAPABILITY_IN_COMPONENT"
+  | "JUNE_CAPABILITY_OUTSIDE_AGENT"
+  | "JUNE_INHERIT_MISSING"
+  | "JUNE_INHERIT_DUPLICATE"
+  | "JUNE_INHERIT_NO_PARENT"
+  | "JUNE_INVALID_NAMESPACE"
+  | "JUNE_INVALID_TOOL_NAME"
+  | "JUNE_INVALID_PROPS"
+  | "JUNE_INVALID_CHILD"
+  | "JUNE_STEP_OUTSIDE_AGENT"
+  | "JUNE_CAPABILITY_FAILED"
+  | "JUNE_ABORTED"
+  | "JUNE_BASH_TIMEOUT"
+  | "JUNE_MISSING_API_KEY"
+  | "JUNE_SCRIPT_EXHAUSTED"
+  | "JUNE_TOOL_FAILED"
+  | "JUNE_STEP_FAILED"
+  | "JUNE_MODEL_FAILED";
+
+/** Where an element was written, from the dev JSX runtime. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * An error a user caused, with a stable code.
+ *
+ * @example
+ * throw new JuneError("JUNE_INHERIT_MISSING", 'june: the enclosing <Agent> has no tool "x"');
+ */
+export class JuneError extends Error {
+  readonly code: JuneErrorCode;
+  readonly source?: SourceLocation;
+
+  constructor(code: JuneErrorCode, message: string, options?: { cause?: unknown; source?: SourceLocation }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "JuneError";
+    this.code = code;
+    if (options?.source) this.source = options.source;
+  }
+}
+
+/** True for a JuneError, also across bundle copies of the engine (checked by marker, not class). */
+export function isJuneError(error: unknown): error is JuneError {
+  return error instanceof Error && error.name === "JuneError" && typeof (error as JuneError).code === "string";
+}

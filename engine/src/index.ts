@@ -1,0 +1,37 @@
+// The `june` package: JSX agents on the AI SDK.
+export { Agent, Step, Catch } from "./workflow/index.ts";
+export type { AgentProps, StepProps, CatchProps } from "./workflow/index.ts";
+export {
+  Tool,
+  Bash,
+  Tools,
+  Inherit,
+  Namespace,
+  RequireApproval,
+  defineCapabilities,
+  defineAgent,
+  toolSource,
+} from "./capabilities/index.ts";
+export type {
+  AgentSettings,
+  BashProps,
+  Bundle,
+  CallableAgent,
+  CallableAgentConfig,
+  CompositeResult,
+  CompositeToolProps,
+  InheritProps,
+  NamespaceProps,
+  RequireApprovalProps,
+  ToolProps,
+  ToolSource,
+  ToolsProps,
+  ValueToolProps,
+} from "./capabilities/index.ts";
+export { inspect, collectErrors } from "./inspect/index.ts";
+export type { InspectOptions } from "./inspect/index.ts";
+export { JuneError, isJuneError } from "./errors/index.ts";
+export type { JuneErrorCode, SourceLocation } from "./errors/index.ts";
+export { Fragment } from "./jsx/index.ts";
+export type { JuneElement, JuneNode, JSX } from "./jsx/index.ts";
+export type { CapabilityRecord, NodeKind, NodeStatus, ToolInfo, TraceNode, Usage } from "./trace/index.ts";

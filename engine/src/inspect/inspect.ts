@@ -1,0 +1,173 @@
+// inspect(): renders a workflow far enough to resolve every agent's capabilities, without
+// calling a model, and returns the node shape a run produces. Errors land on the node they
+// belong to, so one broken agent never hides the others.
+import {
+  INSPECT_ONLY,
+  ToolSourceCache,
+  callableConfig,
+  collectCapabilityNode,
+  compositeSpec,
+  resolveCapabilities,
+  type ParentScope,
+  type ResolvedTool,
+  type Scope,
+} from "../capabilities/index.ts";
+import { isJuneError } from "../errors/index.ts";
+import { componentName, isElement, kindOf, type JuneElement, type JuneNode } from "../jsx/index.ts";
+import { emptyUsage, type NodeKind, type TraceNode } from "../trace/index.ts";
+import { expandWorkflow, prepareAgent, resolveAgent, type WorkflowItem } from "../workflow/index.ts";
+import { placeholderInput } from "./placeholder-input.ts";
+
+export interface InspectOptions {
+  /** Aborts capabilities that wait (e.g. an MCP server being listed). */
+  signal?: AbortSignal;
+}
+
+interface Walk {
+  nextId: number;
+  signal: AbortSignal | undefined;
+  cache: ToolSourceCache;
+}
+
+/**
+ * The agent tree of a workflow with each agent's resolved capabilities; no model is called.
+ *
+ * @example
+ * const tree = await inspect(<Triage />);
+ * tree.children[0].capabilities; // [{ name: "github_search", source: '<Tool name="search"> in <Namespace name="github">' }, …]
+ */
+export async function inspect(root: JuneNode, options: InspectOptions = {}): Promise<TraceNode> {
+  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal) };
+  const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
+  const node = makeNode(walk, null, "run", name, isElement(root) ? root : undefined);
+  await inspectWorkflow(walk, node, () => expandWorkflow(root, { insideAgent: false }), { none: "top-level" });
+  return node;
+}
+
+/** Every error in a tree, in document order: what the studio lists as Problems. */
+export function collectErrors(node: TraceNode, out: TraceNode[] = []): TraceNode[] {
+  if (node.error) out.push(node);
+  for (const child of node.children) collectErrors(child, out);
+  return out;
+}
+
+async function inspectWorkflow(walk: Walk, parent: TraceNode, items: () => WorkflowItem[], scope: ParentScope): Promise<void> {
+  let list: WorkflowItem[];
+  try {
+    list = items();
+  } catch (error) {
+    fail(parent, error);
+    return;
+  }
+  for (const item of list) parent.children.push(await inspectItem(walk, parent.id, item, scope));
+}
+
+async function inspectItem(walk: Walk, parentId: string, item: WorkflowItem, parent: ParentScope): Promise<TraceNode> {
+  const props = item.element.props as Record<string, unknown>;
+  switch (item.kind) {
+    case "step": {
+      const node = makeNode(walk, parentId, "step", item.id, item.element);
+      node.input = { prompt: props.prompt, ...(typeof props.children === "function" ? { rendersAfter: true } : {}) };
+      return node;
+    }
+    case "catch": {
+      const node = makeNode(walk, parentId, "catch", "Catch", item.element);
+      node.input = { retry: typeof props.retry === "number" ? props.retry : 0 };
+      await inspectWorkflow(walk, node, () => expandWorkflow(props.children as JuneNode, { insideAgent: true }), parent);
+      return node;
+    }
+    case "agent":
+      return inspectAgent(walk, parentId, item.element, item.name, parent);
+  }
+}
+
+async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, name: string, parent: ParentScope): Promise<TraceNode> {
+  const node = makeNode(walk, parentId, "agent", name, element);
+  let prepared;
+  try {
+    prepared = prepareAgent(element, name);
+  } catch (error) {
+    return fail(node, error);
+  }
+  let scope: ParentScope = { failed: true };
+  try {
+    const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, ...signal(walk) });
+    describeScope(node, resolved);
+    scope = { scope: resolved };
+    for (const entry of resolved.entries) {
+      if (entry.record.composite && !entry.grantedFrom) node.children.push(await inspectComposite(walk, node.id, entry, resolved));
+    }
+  } catch (error) {
+    fail(node, error);
+  }
+  await inspectWorkflow(walk, node, () => prepared.workflow, scope);
+  return node;
+}
+
+/** A composite tool or defined agent drawn as its own subtree, its caller as the parent scope. */
+async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedTool, caller: Scope): Promise<TraceNode> {
+  const declaration = entry.declaration!;
+  const node = makeNode(walk, parentId, "composite", entry.name, declaration.element);
+  const spec = compositeSpec(declaration);
+  const parent: ParentScope = { scope: caller };
+  if (spec.kind === "composite") {
+    await inspectWorkflow(walk, node, () => expandWorkflow(spec.props.children(placeholderInput()), { insideAgent: false }), parent);
+    return node;
+  }
+  const config = callableConfig(declaration.element.type)!;
+  const agent = makeNode(walk, node.id, "agent", config.name, declaration.element);
+  node.children.push(agent);
+  try {
+    const holder = `defineAgent({ name: ${JSON.stringify(config.name)} }).capabilities`;
+    const declarations = config.capabilities ? collectCapabilityNode(config.capabilities(), holder) : [];
+    const resolved = await resolveCapabilities(declarations, {
+      agent: `the defined agent ${JSON.stringify(config.name)}`,
+      parent,
+      cache: walk.cache,
+      composites: INSPECT_ONLY,
+      ...signal(walk),
+    });
+    describeScope(agent, resolved);
+    for (const inner of resolved.entries) {
+      if (inner.record.composite && !inner.grantedFrom) agent.children.push(await inspectComposite(walk, agent.id, inner, resolved));
+    }
+    const step = makeNode(walk, agent.id, "step", "main", undefined);
+    step.input = { prompt: config.prompt(placeholderInput() as never) };
+    agent.children.push(step);
+  } catch (error) {
+    fail(agent, error);
+  }
+  return node;
+}
+
+function describeScope(node: TraceNode, scope: Scope): void {
+  if (scope.records) node.capabilities = scope.records;
+  node.tools = scope.entries.map((e) => e.info);
+}
+
+function signal(walk: Walk): { signal?: AbortSignal } {
+  return walk.signal ? { signal: walk.signal } : {};
+}
+
+function makeNode(walk: Walk, parentId: string | null, kind: NodeKind, name: string, element: JuneElement | undefined): TraceNode {
+  return {
+    id: `n${++walk.nextId}`,
+    parentId,
+    kind,
+    name,
+    status: "pending",
+    startedAt: null,
+    endedAt: null,
+    usage: emptyUsage(),
+    ...(element?.source ? { source: element.source } : {}),
+    children: [],
+  };
+}
+
+function fail(node: TraceNode, error: unknown): TraceNode {
+  node.status = "failed";
+  node.error = isJuneError(error)
+    ? { code: error.code, message: error.message, ...(error.source ? { source: error.source } : {}) }
+    : { code: "JUNE_INTERNAL", message: error instanceof Error ? error.message : String(error) };
+  return node;
+}

@@ -1,0 +1,5 @@
+// Public surface of tools/ (published as june/tools): plain AI SDK tools usable without JSX.
+export { bashTool } from "./bash.ts";
+export type { BashInput, BashTool, BashToolOptions } from "./bash.ts";
+export type { BashResult } from "./run-bash.ts";
+export { DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";

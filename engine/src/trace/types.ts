@@ -1,0 +1,73 @@
+// The trace's data shapes: plain JSON, shared by runs, `inspect`, the store and the studio.
+import type { SourceLocation } from "../errors/index.ts";
+
+export type NodeKind = "run" | "agent" | "step" | "model-call" | "tool-call" | "approval" | "composite" | "catch";
+export type NodeStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "aborted";
+
+/** Token usage; every field is a number so roll-ups add without checks. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cachedInputTokens: number;
+  totalTokens: number;
+}
+
+/** Where an agent's tool came from, exactly the spec's plain-data shape. */
+export interface CapabilityRecord {
+  name: string;
+  source: string;
+  composite?: true;
+  granted?: string;
+}
+
+/** How a tool is approved: always, never, or decided per call by its own function. */
+export type ApprovalMode = "always" | "never" | "per-call";
+
+/**
+ * What the studio shows for one tool an agent can call, beyond the spec's record: why it needs
+ * approval (provenance) and where it was declared. Plain data, never the tool itself.
+ */
+export interface ToolInfo {
+  name: string;
+  description?: string;
+  composite?: true;
+  approval: ApprovalMode;
+  /** Why it waits for approval, outermost reason last, e.g. `<RequireApproval> at a.tsx:4:7`. */
+  approvalReasons: string[];
+  /** The declaration and every bundle, wrapper and grant it came through, outermost last. */
+  provenance: string[];
+  declaredAt?: SourceLocation;
+}
+
+export interface NodeError {
+  code: string;
+  message: string;
+  source?: SourceLocation;
+}
+
+export interface TraceNode {
+  id: string;
+  parentId: string | null;
+  kind: NodeKind;
+  name: string;
+  status: NodeStatus;
+  /** Epoch milliseconds; null for a node that has not started (e.g. from `inspect`). */
+  startedAt: number | null;
+  endedAt: number | null;
+  usage: Usage;
+  input?: unknown;
+  output?: unknown;
+  error?: NodeError;
+  /** On agent nodes that declare capabilities: where each tool came from. */
+  capabilities?: CapabilityRecord[];
+  /** On agent nodes: every tool the agent's steps are offered, with approval provenance. */
+  tools?: ToolInfo[];
+  /** Where the element behind this node was written (dev JSX runtime). */
+  source?: SourceLocation;
+  children: TraceNode[];
+}
+
+export function emptyUsage(): Usage {
+  return { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 };
+}

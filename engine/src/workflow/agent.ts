@@ -1,0 +1,24 @@
+// <Agent>: a scope. Its capabilities are what its own children declare; its steps run in
+// document order once they have resolved.
+import type { ToolSet } from "ai";
+import type { AgentSettings } from "../capabilities/index.ts";
+import { marked, type JuneNode } from "../jsx/index.ts";
+
+export interface AgentProps extends AgentSettings {
+  /** How traces, errors and the studio call this agent; default: the component that returned it. */
+  name?: string;
+  /** The AI SDK's own tools setting; same scope and rules as <Tool>. */
+  tools?: ToolSet;
+  children?: JuneNode;
+}
+
+/**
+ * An agent: capabilities and steps as children.
+ *
+ * @example
+ * <Agent model={openai("gpt-5-mini")} instructions="Be brief.">
+ *   <Tool name="readFile" value={readFile} />
+ *   <Step id="read" prompt="Read package.json" />
+ * </Agent>
+ */
+export const Agent = marked("agent", "Agent", (_props: AgentProps): JuneNode => null);
