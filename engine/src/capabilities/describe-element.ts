@@ -1,5 +1,8 @@
 // A short, JSX-shaped name for any element, for error messages.
 import { componentName, kindOf, type JuneElement } from "../jsx/index.ts";
+import { bundleInfo } from "./bundle.ts";
+import { callableConfig } from "./callable-agent.ts";
+import { bashLabel, callableLabel, inheritLabel, toolLabel, toolsLabel } from "./labels.ts";
 
 export function describeElement(element: JuneElement): string {
   const props = element.props as Record<string, unknown>;
@@ -9,7 +12,17 @@ export function describeElement(element: JuneElement): string {
     case "agent":
       return typeof props.name === "string" ? `<Agent name=${JSON.stringify(props.name)}>` : "<Agent>";
     case "tool":
-      return `<Tool name=${JSON.stringify(props.name)}>`;
+      return toolLabel(String(props.name));
+    case "bash":
+      return bashLabel(props.name === undefined ? undefined : String(props.name));
+    case "inherit":
+      return Array.isArray(props.capabilities) ? inheritLabel(props.capabilities) : "<Inherit>";
+    case "tools":
+      return toolsLabel(String((props.from as { name?: unknown } | undefined)?.name));
+    case "callable-agent":
+      return callableLabel(callableConfig(element.type)!.name);
+    case "bundle":
+      return `<${bundleInfo(element.type)!.name}>`;
     case "namespace":
       return `<Namespace name=${JSON.stringify(props.name)}>`;
     default:

@@ -3,8 +3,7 @@
 // `@ai-sdk/openai-compatible` provider. A key is optional unless `apiKeyEnv` names one.
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { findApiKey, withApiKeyCheck } from "./api-key.ts";
-import type { ApiKeySource } from "./api-key.ts";
+import { withApiKeyCheck } from "./api-key.ts";
 
 /** Settings of `openaiCompatible`. */
 export interface OpenAICompatibleSettings {
@@ -32,20 +31,16 @@ export interface OpenAICompatibleSettings {
  * const hosted = openaiCompatible({ baseURL: "https://api.together.xyz/v1", model: "meta-llama/Llama-3-70b", apiKeyEnv: "TOGETHER_API_KEY" });
  */
 export function openaiCompatible(settings: OpenAICompatibleSettings): LanguageModelV4 {
-  const name = settings.name ?? "openai-compatible";
-  const source: ApiKeySource = {
-    model: `openaiCompatible({ model: ${JSON.stringify(settings.model)} })`,
-    envVar: settings.apiKeyEnv ?? "",
-    apiKey: settings.apiKey,
-  };
+  const envVar = settings.apiKeyEnv;
   const provider = createOpenAICompatible({
     baseURL: settings.baseURL,
-    name,
-    // An empty key makes the provider send no Authorization header.
-    apiKey: () => (settings.apiKey ?? settings.apiKeyEnv ? findApiKey(source) ?? "" : ""),
+    name: settings.name ?? "openai-compatible",
+    // An empty key makes the provider send no Authorization header, which local servers expect.
+    apiKey: () => settings.apiKey ?? (envVar === undefined ? undefined : process.env[envVar]) ?? "",
     headers: settings.headers,
     includeUsage: true,
   });
   const model = provider(settings.model);
-  return settings.apiKey === undefined && settings.apiKeyEnv !== undefined ? withApiKeyCheck(model, source) : model;
+  if (settings.apiKey !== undefined || envVar === undefined) return model;
+  return withApiKeyCheck(model, { model: `openaiCompatible({ model: ${JSON.stringify(settings.model)} })`, envVar });
 }

@@ -45,6 +45,8 @@ export interface ScriptedModel extends LanguageModelV4 {
   readonly provider: "june.scripted";
   /** Every call received, in order, including one that found the script exhausted. */
   readonly calls: ScriptedCall[];
+  doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult>;
+  doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult>;
 }
 
 /**

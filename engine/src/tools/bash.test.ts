@@ -126,6 +126,18 @@ describe("running a command", () => {
     expect((await run(bashTool(), "pwd")).stdout).toBe(`${await realpath(process.cwd())}\n`);
   });
 
+  it("returns once the shell exits even if a background job keeps its output open", async () => {
+    const result = await run(bashTool({ cwd: dir, timeout: 10_000 }), "sleep 30 & echo $!");
+    const background = Number(result.stdout.trim());
+    try {
+      expect(result).toMatchObject({ exitCode: 0, timedOut: false });
+      // The tool leaves a job the command chose to background running.
+      expect(isAlive(background)).toBe(true);
+    } finally {
+      process.kill(background, "SIGKILL");
+    }
+  });
+
   it("gives the command an empty stdin, so a command reading input does not wait for it", async () => {
     const result = await run(bashTool({ cwd: dir, timeout: 10_000 }), "cat; echo done");
     expect(result).toMatchObject({ exitCode: 0, stdout: "done\n", timedOut: false });

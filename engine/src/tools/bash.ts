@@ -44,7 +44,10 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 const bashInputSchema = z.object({
   command: z
     .string()
-    .describe("The bash command to run, e.g. `ls -la src` or `npm test 2>&1 | tail -n 50`. Runs via `bash -c`, so pipes, && and redirects work."),
+    .describe(
+      "The bash command to run, e.g. `ls -la src` or `npm test 2>&1 | tail -n 50`. " +
+        "Runs via `bash -c`, so pipes, && and redirects work.",
+    ),
 });
 
 /**
@@ -72,20 +75,26 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
     description: options.description ?? describeBashTool(cwd, timeout, maxOutput),
     inputSchema: bashInputSchema,
     needsApproval: options.needsApproval ?? true,
-    execute: ({ command }, { abortSignal }) =>
+    execute: ({ command }, { abortSignal }) => {
       // The host environment is read per call so allow-listed values (PATH) stay current.
-      runBash(command, { cwd, timeout, maxOutput, env: buildBashEnv({ hostEnv: process.env, allowEnv, env }) }, abortSignal),
+      const childEnv = buildBashEnv({ hostEnv: process.env, allowEnv, env });
+      return runBash(command, { cwd, timeout, maxOutput, env: childEnv }, abortSignal);
+    },
   });
 }
 
 function describeBashTool(cwd: string, timeout: number, maxOutput: number): string {
   return [
     `Run a bash command in ${cwd} and get back its exit code, stdout and stderr.`,
-    "Each call starts a fresh shell: `cd` and exported variables do not carry over to the next call, so chain steps with && in one command.",
-    "There is no input (stdin is empty) and no terminal: avoid interactive programs and pagers, and pass flags such as --yes or --no-pager.",
+    "Each call starts a fresh shell: `cd` and exported variables do not carry over to the next call, " +
+      "so chain steps with && in one command.",
+    "There is no input (stdin is empty) and no terminal: avoid interactive programs and pagers, " +
+      "and pass flags such as --yes or --no-pager.",
     "Only a few environment variables are set (such as PATH and HOME).",
-    `A command still running after ${timeout / 1000} s is stopped, with everything it started; the result then has timedOut: true.`,
-    `Output past ${maxOutput} characters per stream is cut; the result says how much was dropped, so filter long output (grep, tail) instead.`,
+    `A command still running after ${timeout / 1000} s is stopped, with everything it started; ` +
+      "the result then has timedOut: true.",
+    `Output past ${maxOutput} characters per stream is cut; the result says how much was dropped, ` +
+      "so filter long output (grep, tail) instead.",
     "A non-zero exit code is a normal result, not a failure of the tool.",
   ].join("\n");
 }
@@ -100,5 +109,8 @@ function checkTimeout(timeout: number): number {
 
 function checkMaxOutput(maxOutput: number): number {
   if (Number.isInteger(maxOutput) && maxOutput >= 0) return maxOutput;
-  throw new JuneError("JUNE_INVALID_PROPS", `june: bashTool maxOutput must be a whole number of characters, 0 or more, got ${String(maxOutput)}`);
+  throw new JuneError(
+    "JUNE_INVALID_PROPS",
+    `june: bashTool maxOutput must be a whole number of characters, 0 or more, got ${String(maxOutput)}`,
+  );
 }

@@ -116,7 +116,10 @@ function watch(child: GroupLeader, command: string, settings: BashRunSettings, s
       });
 
     child.once("error", (error) =>
-      settle(() => reject(new Error(`june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`, { cause: error }))),
+      settle(() => {
+        const message = `june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`;
+        reject(new Error(message, { cause: error }));
+      }),
     );
     child.once("exit", (code, exitSignal) => {
       exit = { code, signal: exitSignal };
@@ -133,8 +136,11 @@ async function assertDirectory(cwd: string): Promise<void> {
     isDirectory = (await stat(cwd)).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
-    throw new JuneError("JUNE_INVALID_PROPS", `june: bashTool cwd "${cwd}" does not exist; create it or pass an existing directory as cwd`, { cause: error });
+    const problem =
+      code === "ENOENT" || code === "ENOTDIR"
+        ? "does not exist; create it or pass an existing directory as cwd"
+        : `cannot be used (${(error as Error).message}); pass a directory the process can read as cwd`;
+    throw new JuneError("JUNE_INVALID_PROPS", `june: bashTool cwd "${cwd}" ${problem}`, { cause: error });
   }
   if (!isDirectory) {
     throw new JuneError("JUNE_INVALID_PROPS", `june: bashTool cwd "${cwd}" is not a directory; pass a directory as cwd`);
