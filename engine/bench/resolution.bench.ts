@@ -23,8 +23,10 @@ import { Fragment, jsx } from "june/jsx-runtime";
 import { scripted } from "june/sdk/scripted";
 
 const SIZES = [100, 250, 500, 1000];
-const RUNS = 7;
-const WARMUP_RUNS = 5;
+/** Runs per size: at least MIN_RUNS, more for small N so each size is measured over a similar time. */
+const MIN_RUNS = 7;
+const runsFor = (n: number) => Math.max(MIN_RUNS, Math.round(3000 / n));
+const WARMUP_RUNS = 10;
 /** Of each agent's 50 tools, 30 sit in <Namespace name="fs"> (every third also in <RequireApproval>)… */
 const NAMESPACED = 30;
 /** …and 20 come from the <Kit> bundle (every fifth wrapped in <RequireApproval> inside it). */
@@ -129,18 +131,21 @@ async function timeInspect(element: JuneElement, runs: number): Promise<number[]
   return times;
 }
 
-/** Baseline time for n agents; repeated until it is long enough to measure, then per pass. */
+/** Baseline ms for n agents: median of MIN_RUNS batches, each repeated until long enough to measure. */
 function timeBaseline(n: number): number {
-  let sink = 0;
-  let passes = 0;
-  const start = performance.now();
-  do {
-    for (let a = 0; a < n; a++) sink += baselineAgent();
-    passes++;
-  } while (performance.now() - start < 200);
-  const elapsed = (performance.now() - start) / passes;
-  if (sink !== passes * n * (TOOLS_PER_AGENT + INHERITED.length)) throw new Error("baseline built the wrong ToolSets");
-  return elapsed;
+  const times: number[] = [];
+  for (let r = 0; r < MIN_RUNS; r++) {
+    let sink = 0;
+    let passes = 0;
+    const start = performance.now();
+    do {
+      for (let a = 0; a < n; a++) sink += baselineAgent();
+      passes++;
+    } while (performance.now() - start < 50);
+    times.push((performance.now() - start) / passes);
+    if (sink !== passes * n * (TOOLS_PER_AGENT + INHERITED.length)) throw new Error("baseline built the wrong ToolSets");
+  }
+  return median(times);
 }
 
 async function main(): Promise<void> {
@@ -154,13 +159,13 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const element = workflow(n);
     check(await inspect(element), n);
-    const ms = median(await timeInspect(element, RUNS));
+    const ms = median(await timeInspect(element, runsFor(n)));
     const baselineMs = timeBaseline(n);
     rows.push({ n, ms, perAgent: (ms * 1000) / n, perTool: (ms * 1000) / (n * TOOLS_PER_AGENT), baseline: (baselineMs * 1000) / n });
   }
 
   const first = rows[0]!;
-  console.log(`Capability resolution: inspect() on N agents × ${TOOLS_PER_AGENT} tools (median of ${RUNS} runs)`);
+  console.log(`Capability resolution: inspect() on N agents × ${TOOLS_PER_AGENT} tools (median of ${runsFor(SIZES[0]!)} to ${runsFor(SIZES[SIZES.length - 1]!)} runs per N)`);
   console.log(`Node ${process.version}, ${(await import("node:os")).availableParallelism()} cores\n`);
   const header = ["N", "total ms", "µs/agent", "µs/tool", "per-agent vs N=100", "baseline µs/agent", "June ÷ baseline"];
   const table = rows.map((r) => [

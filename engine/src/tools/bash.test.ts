@@ -37,9 +37,10 @@ describe("what the model is offered", () => {
     });
   });
 
-  it("describes itself with its directory, timeout and output limit", () => {
+  it("describes its timeout and output limit, but never its directory (descriptions reach traces)", () => {
     const description = bashTool({ cwd: dir, timeout: 30_000, maxOutput: 5_000 }).description;
-    expect(description).toContain(`Run a bash command in ${dir}`);
+    expect(description).toContain("Run a bash command in the working directory");
+    expect(description).not.toContain(dir);
     expect(description).toContain("30 s");
     expect(description).toContain("5000 characters");
   });

@@ -72,7 +72,7 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
   const env = { ...options.env };
 
   return tool({
-    description: options.description ?? describeBashTool(cwd, timeout, maxOutput),
+    description: options.description ?? describeBashTool(timeout, maxOutput),
     inputSchema: bashInputSchema,
     needsApproval: options.needsApproval ?? true,
     execute: ({ command }, { abortSignal }) => {
@@ -83,9 +83,10 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
   });
 }
 
-function describeBashTool(cwd: string, timeout: number, maxOutput: number): string {
+function describeBashTool(timeout: number, maxOutput: number): string {
   return [
-    `Run a bash command in ${cwd} and get back its exit code, stdout and stderr.`,
+    // The directory is not named: descriptions reach traces, and a cwd never should.
+    "Run a bash command in the working directory and get back its exit code, stdout and stderr.",
     "Each call starts a fresh shell: `cd` and exported variables do not carry over to the next call, " +
       "so chain steps with && in one command.",
     "There is no input (stdin is empty) and no terminal: avoid interactive programs and pagers, " +

@@ -10,3 +10,17 @@ export type {
   TraceNode,
   Usage,
 } from "./types.ts";
+export type {
+  ApprovalRequest,
+  ApprovalRequestedEvent,
+  ApprovalResolvedEvent,
+  NodeEndEvent,
+  NodeStartEvent,
+  NodeUpdateEvent,
+  TraceEvent,
+  TraceEventInput,
+  UsageEvent,
+} from "./events.ts";
+export { TraceBuilder, buildTrace, addUsage } from "./builder.ts";
+export { openTraceWriter, readTraceFile } from "./jsonl-store.ts";
+export type { ReadTrace, TraceWriter } from "./jsonl-store.ts";
