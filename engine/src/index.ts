@@ -29,6 +29,10 @@ export type {
   ValueToolProps,
 } from "./capabilities/index.ts";
 export { inspect, collectErrors } from "./inspect/index.ts";
+export { run } from "./run/index.ts";
+export type { RunHandle, RunOptions, RunResult } from "./run/index.ts";
+export { openTraceWriter, readTraceFile, buildTrace, TraceBuilder } from "./trace/index.ts";
+export type { ApprovalRequest, TraceEvent, ReadTrace, TraceWriter } from "./trace/index.ts";
 export type { InspectOptions } from "./inspect/index.ts";
 export { JuneError, isJuneError } from "./errors/index.ts";
 export type { JuneErrorCode, SourceLocation } from "./errors/index.ts";

@@ -1,6 +1,7 @@
 // Composite tools and defined agents end in one AI SDK tool whose execute runs a workflow. What
 // the run does is supplied by the run engine (a CompositeRunner); resolution only shapes the tool.
 import { tool, type FlexibleSchema, type Tool as AiTool, type ToolExecutionOptions } from "ai";
+import type { ToolResultOutput } from "@ai-sdk/provider-utils";
 import { JuneError } from "../errors/index.ts";
 import { callableConfig, type CallableAgentConfig } from "./callable-agent.ts";
 import type { Declaration } from "./declaration.ts";
@@ -61,5 +62,13 @@ export function compositeTool(
     inputSchema: shape.inputSchema as FlexibleSchema<unknown>,
     execute: (input: unknown, options: ToolExecutionOptions<any>) =>
       runner.run(spec, input, { caller: caller(), declaration, toolName: toolName(), options }),
+    // The call's output is { output, trace, usage }; the model only ever sees `output`.
+    toModelOutput: ({ output }: { output: unknown }) => modelOutput((output as { output?: unknown } | undefined)?.output),
   });
+}
+
+/** A string goes back to the model as text, anything else as JSON. */
+export function modelOutput(output: unknown): ToolResultOutput {
+  if (typeof output === "string") return { type: "text", value: output };
+  return { type: "json", value: (output ?? null) as never };
 }

@@ -24,7 +24,12 @@ export type JuneErrorCode =
   | "JUNE_SCRIPT_EXHAUSTED"
   | "JUNE_TOOL_FAILED"
   | "JUNE_STEP_FAILED"
-  | "JUNE_MODEL_FAILED";
+  | "JUNE_MODEL_FAILED"
+  | "JUNE_LOAD_FAILED"
+  | "JUNE_NO_MODEL"
+  | "JUNE_DUPLICATE_STEP"
+  | "JUNE_UNKNOWN_APPROVAL"
+  | "JUNE_INTERNAL";
 
 /** Where an element was written, from the dev JSX runtime. */
 export interface SourceLocation {

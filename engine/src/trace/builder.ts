@@ -39,6 +39,8 @@ export class TraceBuilder {
         if (event.reasoningDelta !== undefined) appendOutputText(node, "reasoning", event.reasoningDelta);
         if (event.status !== undefined) node.status = event.status;
         if (event.input) node.input = { ...(node.input as object | undefined), ...event.input };
+        if (event.capabilities) node.capabilities = event.capabilities;
+        if (event.tools) node.tools = event.tools;
         return;
       }
       case "node-end": {

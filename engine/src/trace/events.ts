@@ -22,6 +22,8 @@ export interface NodeStartEvent extends EventBase {
     source?: SourceLocation;
     capabilities?: CapabilityRecord[];
     tools?: ToolInfo[];
+    /** The AI SDK's tool call id, on tool-call and approval nodes. */
+    callId?: string;
   };
 }
 
@@ -34,6 +36,9 @@ export interface NodeUpdateEvent extends EventBase {
   status?: NodeStatus;
   /** Fields merged into the node's `input` (e.g. a model call's resolved settings). */
   input?: Record<string, unknown>;
+  /** An agent's resolved capabilities, known once its declarations have resolved. */
+  capabilities?: CapabilityRecord[];
+  tools?: ToolInfo[];
 }
 
 export interface NodeEndEvent extends EventBase {

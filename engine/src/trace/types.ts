@@ -63,6 +63,8 @@ export interface TraceNode {
   capabilities?: CapabilityRecord[];
   /** On agent nodes: every tool the agent's steps are offered, with approval provenance. */
   tools?: ToolInfo[];
+  /** The AI SDK's tool call id, on tool-call and approval nodes. */
+  callId?: string;
   /** Where the element behind this node was written (dev JSX runtime). */
   source?: SourceLocation;
   children: TraceNode[];

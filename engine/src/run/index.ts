@@ -1,0 +1,4 @@
+// Public surface of run/.
+export { run } from "./run.ts";
+export type { RunHandle, RunOptions, RunResult } from "./run.ts";
+export { DEFAULT_MAX_TURNS } from "./model-loop.ts";

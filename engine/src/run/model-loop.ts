@@ -1,0 +1,178 @@
+// One step's tool loop on the AI SDK: generateText/streamText with the agent's tools, model and
+// settings. When a call needs approval the SDK stops; June asks through the run, waits, and
+// continues the loop with the decision as a tool-approval-response — the SDK's own protocol.
+import {
+  generateText,
+  stepCountIs,
+  streamText,
+  type LanguageModel,
+  type ModelMessage,
+  type OutputInterface,
+  type StopCondition,
+  type ToolSet,
+} from "ai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { JuneError } from "../errors/index.ts";
+import { emit, endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
+import { tracedModel } from "./traced-model.ts";
+import { tracedTools } from "./traced-tools.ts";
+
+/** A step's tool loop runs at most this many model calls unless the agent sets `stopWhen`. */
+export const DEFAULT_MAX_TURNS = 20;
+
+export interface LoopInput {
+  place: Place;
+  agent: AgentFrame;
+  stepNodeId: string;
+  stepId: string;
+  prompt: string;
+  output?: OutputInterface<any, any>;
+}
+
+interface PendingRequest {
+  approvalId: string;
+  toolCall: { toolCallId: string; toolName: string; input: unknown };
+  isAutomatic?: boolean;
+}
+
+/** Runs the loop to its end; returns the step's value (text, or the parsed typed output). */
+export async function runModelLoop(input: LoopInput): Promise<unknown> {
+  const { place, agent } = input;
+  const model = tracedModel(resolveModel(agent, place, input.stepId), place.ctx, input.stepNodeId);
+  const tools = tracedTools(agent.scope.tools, place, input.stepNodeId);
+  const { model: _m, instructions, stopWhen, name: _n, tools: _t, children: _c, ...settings } = agent.props;
+  let messages: ModelMessage[] = [{ role: "user", content: input.prompt }];
+  let turnsLeft = DEFAULT_MAX_TURNS;
+
+  for (;;) {
+    const call = {
+      model,
+      tools,
+      messages,
+      ...(instructions !== undefined ? { instructions } : {}),
+      stopWhen: (stopWhen ?? stepCountIs(turnsLeft)) as StopCondition<ToolSet> | StopCondition<ToolSet>[],
+      abortSignal: place.signal,
+      ...(input.output ? { output: input.output } : {}),
+      ...settings,
+    };
+    const outcome = place.ctx.stream ? await streamed(call) : await generated(call);
+    turnsLeft -= outcome.stepCount;
+
+    const requests = outcome.lastContent
+      .filter((part) => part.type === "tool-approval-request" && !part.isAutomatic)
+      .map((part) => part as unknown as PendingRequest);
+    if (requests.length === 0) return input.output ? outcome.output() : outcome.text;
+    if (stopWhen === undefined && turnsLeft <= 0) return outcome.text;
+
+    messages = [...messages, ...outcome.responseMessages];
+    const decisions = await Promise.all(requests.map((request) => askApproval(input, request)));
+    messages.push({
+      role: "tool",
+      content: decisions.map((d, i) => ({
+        type: "tool-approval-response" as const,
+        approvalId: requests[i]!.approvalId,
+        approved: d.approved,
+        ...(d.reason !== undefined ? { reason: d.reason } : {}),
+      })),
+    });
+  }
+}
+
+interface Outcome {
+  text: string;
+  output: () => unknown;
+  lastContent: { type: string; [key: string]: unknown }[];
+  responseMessages: ModelMessage[];
+  stepCount: number;
+}
+
+async function generated(call: Parameters<typeof generateText>[0]): Promise<Outcome> {
+  const result = await generateText(call);
+  return {
+    text: result.text,
+    output: () => result.output,
+    lastContent: (result.steps.at(-1)?.content ?? []) as Outcome["lastContent"],
+    responseMessages: result.response.messages,
+    stepCount: result.steps.length,
+  };
+}
+
+async function streamed(call: Parameters<typeof streamText>[0]): Promise<Outcome> {
+  let failure: unknown;
+  const result = streamText({ ...call, onError: ({ error }) => void (failure ??= error) });
+  for await (const part of result.fullStream) {
+    if (part.type === "error") failure ??= part.error;
+    if (part.type === "abort") break;
+  }
+  if (failure !== undefined) throw failure;
+  const [steps, response, text] = await Promise.all([result.steps, result.response, result.text]);
+  const output = await Promise.resolve(result.output).catch((error: unknown) => error);
+  return {
+    text,
+    output: () => {
+      if (output instanceof Error) throw output;
+      return output;
+    },
+    lastContent: (steps.at(-1)?.content ?? []) as Outcome["lastContent"],
+    responseMessages: response.messages,
+    stepCount: steps.length,
+  };
+}
+
+async function askApproval(input: LoopInput, request: PendingRequest) {
+  const { place } = input;
+  const ctx = place.ctx;
+  const { toolCall } = request;
+  const step = `${place.stepPrefix}${input.stepId}`;
+  const nodeId = startNode(ctx, {
+    parentId: input.stepNodeId,
+    kind: "approval",
+    name: toolCall.toolName,
+    input: toolCall.input,
+    callId: toolCall.toolCallId,
+  });
+  emit(ctx, { type: "node-update", nodeId, status: "waiting" });
+  const approval = {
+    approvalId: request.approvalId,
+    nodeId,
+    toolName: toolCall.toolName,
+    toolCallId: toolCall.toolCallId,
+    input: toolCall.input,
+    agentPath: [...place.agentPath],
+    step,
+  };
+  emit(ctx, { type: "approval-requested", approval });
+  try {
+    const decision = await ctx.approvals.wait(approval, place.signal);
+    emit(ctx, {
+      type: "approval-resolved",
+      approvalId: request.approvalId,
+      approved: decision.approved,
+      ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
+    });
+    endNode(ctx, nodeId, "succeeded", { output: decision });
+    return decision;
+  } catch (error) {
+    endNode(ctx, nodeId, "aborted", { error: { code: "JUNE_ABORTED", message: (error as Error).message } });
+    throw error;
+  }
+}
+
+function resolveModel(agent: AgentFrame, place: Place, stepId: string): LanguageModelV4 {
+  const model: LanguageModel | undefined = agent.props.model ?? place.ctx.defaultModel;
+  if (model === undefined) {
+    throw new JuneError(
+      "JUNE_NO_MODEL",
+      `june: ${agent.label} has no model, so its step "${stepId}" can't run. Set model={…} on the <Agent> ` +
+        `(e.g. openai("gpt-5-mini") from "june/sdk/openai"), or pass a default model to run().`,
+    );
+  }
+  if (typeof model === "string") {
+    throw new JuneError(
+      "JUNE_NO_MODEL",
+      `june: ${agent.label} names its model as the string ${JSON.stringify(model)}; June needs a model object. ` +
+        `Use a helper from june/sdk/* (e.g. openai(${JSON.stringify(model)})).`,
+    );
+  }
+  return model as LanguageModelV4;
+}

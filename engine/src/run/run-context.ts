@@ -1,0 +1,73 @@
+// What one run shares across everything it executes: its id, abort signal, event sequence and
+// trace, approvals, the capability cache, and where execution currently is (a Place).
+import type { LanguageModel } from "ai";
+import type { CompositeRunner, ParentScope, Scope, ToolSourceCache } from "../capabilities/index.ts";
+import type { NodeKind, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartEvent } from "../trace/index.ts";
+import type { AgentProps } from "../workflow/index.ts";
+import type { ApprovalRegistry } from "./approvals.ts";
+import type { EventLog } from "./event-log.ts";
+
+export interface RunContext {
+  runId: string;
+  signal: AbortSignal;
+  log: EventLog;
+  builder: TraceBuilder;
+  approvals: ApprovalRegistry;
+  cache: ToolSourceCache;
+  composites: CompositeRunner;
+  defaultModel: LanguageModel | undefined;
+  /** Use streamText (text deltas in the trace) rather than generateText. */
+  stream: boolean;
+  onEvent: ((event: TraceEvent) => void) | undefined;
+  seq: number;
+  nodes: number;
+}
+
+/** The agent steps run in: its resolved scope and model settings. */
+export interface AgentFrame {
+  name: string;
+  label: string;
+  nodeId: string;
+  scope: Scope;
+  props: AgentProps;
+}
+
+/** Where execution is: the node new nodes go under, and the (sub)run whose steps they are. */
+export interface Place {
+  ctx: RunContext;
+  parentNodeId: string;
+  agentPath: string[];
+  /** `research:` inside the composite tool "research"; "" at the run's top. */
+  stepPrefix: string;
+  steps: Record<string, unknown>;
+  stepOrder: string[];
+  parentScope: ParentScope;
+  agent: AgentFrame | undefined;
+  signal: AbortSignal;
+}
+
+export function emit(ctx: RunContext, input: TraceEventInput): TraceEvent {
+  const event = { ...input, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent;
+  ctx.builder.apply(event);
+  ctx.log.push(event);
+  ctx.onEvent?.(event);
+  return event;
+}
+
+export function startNode(
+  ctx: RunContext,
+  node: Omit<NodeStartEvent["node"], "id"> & { kind: NodeKind },
+): string {
+  const id = `n${++ctx.nodes}`;
+  emit(ctx, { type: "node-start", node: { ...node, id } });
+  return id;
+}
+
+export function endNode(
+  ctx: RunContext,
+  nodeId: string,
+  status: Exclude<NodeStatus, "pending" | "running" | "waiting">,
+  extra: { output?: unknown; error?: NodeError } = {},
+): void {
+  emit(ctx, { type: "node-end", nodeId, status, ...extra });
+}

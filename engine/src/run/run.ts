@@ -1,0 +1,142 @@
+// run(): turns a workflow into a real run on the AI SDK tool loop and hands back a RunHandle —
+// the event stream, the result (which always resolves), approvals and abort.
+import { randomUUID } from "node:crypto";
+import type { LanguageModel } from "ai";
+import { ToolSourceCache } from "../capabilities/index.ts";
+import { JuneError } from "../errors/index.ts";
+import { componentName, isElement, kindOf, type JuneNode } from "../jsx/index.ts";
+import { TraceBuilder, emptyUsage, type ApprovalRequest, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
+import { expandWorkflow } from "../workflow/index.ts";
+import { ApprovalRegistry } from "./approvals.ts";
+import { compositeRunner } from "./composite-runner.ts";
+import { EventLog } from "./event-log.ts";
+import { RecordedError, executeItems, guard } from "./execute.ts";
+import { isAbort, toNodeError } from "./node-errors.ts";
+import { defaultOutput } from "./output.ts";
+import { startNode, type Place, type RunContext } from "./run-context.ts";
+
+export interface RunOptions {
+  /** Recorded as the run node's input (the CLI and studio pass the root component's props). */
+  input?: unknown;
+  /** The model of any agent that sets none. */
+  model?: LanguageModel;
+  /** Aborts the run, like handle.abort(). */
+  signal?: AbortSignal;
+  /** Called synchronously with every event, in order (e.g. to append to a JSONL store). */
+  onEvent?: (event: TraceEvent) => void;
+  /** streamText with text deltas (default), or generateText. */
+  stream?: boolean;
+  runId?: string;
+}
+
+export interface RunResult {
+  runId: string;
+  status: "succeeded" | "failed" | "aborted";
+  steps: Record<string, unknown>;
+  output: unknown;
+  trace: TraceNode;
+  usage: Usage;
+  error?: { code: string; message: string };
+}
+
+export interface RunHandle {
+  readonly id: string;
+  /** Every event from the first, then live ones until the run ends; each iteration replays. */
+  readonly events: AsyncIterable<TraceEvent>;
+  /** Always resolves, also when the run fails or is aborted. */
+  readonly result: Promise<RunResult>;
+  approve(approvalId: string): void;
+  deny(approvalId: string, reason?: string): void;
+  abort(reason?: string): void;
+  pendingApprovals(): ApprovalRequest[];
+}
+
+/**
+ * Runs a workflow.
+ *
+ * @example
+ * const handle = run(<Release />);
+ * for await (const event of handle.events) {
+ *   if (event.type === "approval-requested") handle.approve(event.approval.approvalId);
+ * }
+ * const { status, output, usage } = await handle.result;
+ */
+export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
+  const controller = new AbortController();
+  if (options.signal) {
+    if (options.signal.aborted) controller.abort(options.signal.reason);
+    else options.signal.addEventListener("abort", () => controller.abort(options.signal!.reason), { once: true });
+  }
+  const ctx: RunContext = {
+    runId: options.runId ?? `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`,
+    signal: controller.signal,
+    log: new EventLog(),
+    builder: new TraceBuilder(),
+    approvals: new ApprovalRegistry(),
+    cache: new ToolSourceCache(controller.signal),
+    composites: compositeRunner(() => ctx),
+    defaultModel: options.model,
+    stream: options.stream ?? true,
+    onEvent: options.onEvent,
+    seq: 0,
+    nodes: 0,
+  };
+  const result = execute(root, options, ctx).finally(() => ctx.log.close());
+  return {
+    id: ctx.runId,
+    events: ctx.log,
+    result,
+    approve: (approvalId) => ctx.approvals.decide(approvalId, { approved: true }),
+    deny: (approvalId, reason) => ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}) }),
+    abort: (reason) => controller.abort(new JuneError("JUNE_ABORTED", `june: the run was aborted${reason ? `: ${reason}` : "."}`)),
+    pendingApprovals: () => ctx.approvals.pending(),
+  };
+}
+
+async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Promise<RunResult> {
+  const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
+  const rootId = startNode(ctx, {
+    parentId: null,
+    kind: "run",
+    name,
+    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(isElement(root) && root.source ? { source: root.source } : {}),
+  });
+  const place: Place = {
+    ctx,
+    parentNodeId: rootId,
+    agentPath: [],
+    stepPrefix: "",
+    steps: {},
+    stepOrder: [],
+    parentScope: { none: "top-level" },
+    agent: undefined,
+    signal: ctx.signal,
+  };
+  let error: NodeError | undefined;
+  try {
+    await guard(place, rootId, async () => {
+      await executeItems(expandWorkflow(root, { insideAgent: false }), place);
+      return defaultOutput(place.steps, place.stepOrder);
+    });
+  } catch (thrown) {
+    error = thrown instanceof RecordedError ? thrown.nodeError : toNodeError(thrown);
+    if (isAbort(thrown, ctx.signal)) error = { code: "JUNE_ABORTED", message: abortMessage(ctx.signal) };
+  }
+  const trace = ctx.builder.root!;
+  const status = ctx.signal.aborted ? "aborted" : error ? "failed" : "succeeded";
+  return {
+    runId: ctx.runId,
+    status,
+    steps: place.steps,
+    output: defaultOutput(place.steps, place.stepOrder),
+    trace,
+    usage: trace ? { ...trace.usage } : emptyUsage(),
+    ...(error ? { error: { code: error.code, message: error.message } } : {}),
+  };
+}
+
+function abortMessage(signal: AbortSignal): string {
+  const reason = signal.reason;
+  return reason instanceof Error && reason.message ? reason.message : "june: the run was aborted.";
+}
