@@ -159,7 +159,7 @@ async function askApproval(input: LoopInput, request: PendingRequest) {
 }
 
 function resolveModel(agent: AgentFrame, place: Place, stepId: string): LanguageModelV4 {
-  const model: LanguageModel | undefined = agent.props.model ?? place.ctx.defaultModel;
+  const model: LanguageModel | undefined = place.ctx.modelOverride ?? agent.props.model ?? place.ctx.defaultModel;
   if (model === undefined) {
     throw new JuneError(
       "JUNE_NO_MODEL",

@@ -16,6 +16,7 @@ export interface RunContext {
   cache: ToolSourceCache;
   composites: CompositeRunner;
   defaultModel: LanguageModel | undefined;
+  modelOverride: LanguageModel | undefined;
   /** Use streamText (text deltas in the trace) rather than generateText. */
   stream: boolean;
   onEvent: ((event: TraceEvent) => void) | undefined;

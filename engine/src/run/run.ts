@@ -20,6 +20,8 @@ export interface RunOptions {
   input?: unknown;
   /** The model of any agent that sets none. */
   model?: LanguageModel;
+  /** Replaces every agent's model (e.g. a scripted model to run a workflow offline). */
+  modelOverride?: LanguageModel;
   /** Aborts the run, like handle.abort(). */
   signal?: AbortSignal;
   /** Called synchronously with every event, in order (e.g. to append to a JSONL store). */
@@ -76,6 +78,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     cache: new ToolSourceCache(controller.signal),
     composites: compositeRunner(() => ctx),
     defaultModel: options.model,
+    modelOverride: options.modelOverride,
     stream: options.stream ?? true,
     onEvent: options.onEvent,
     seq: 0,
