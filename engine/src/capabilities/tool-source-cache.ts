@@ -18,10 +18,14 @@ export class ToolSourceCache {
     const key = source.key ?? source.name;
     let load = this.#loads.get(key);
     if (!load) {
-      load = Promise.resolve().then(() => source.load({ signal: this.#signal }));
-      // A shared load nobody awaits any more (all waits aborted) must not become unhandled.
-      load.catch(() => {});
-      this.#loads.set(key, load);
+      const started = Promise.resolve().then(() => source.load({ signal: this.#signal }));
+      // A failed load is forgotten, so a <Catch> that retries resolves it afresh; a shared load
+      // nobody awaits any more (all waits aborted) must not become unhandled either.
+      started.catch(() => {
+        if (this.#loads.get(key) === started) this.#loads.delete(key);
+      });
+      this.#loads.set(key, started);
+      load = started;
     }
     return load;
   }
