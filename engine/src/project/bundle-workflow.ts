@@ -11,7 +11,7 @@ import * as esbuild from "esbuild";
 import { JuneError } from "../errors/index.ts";
 import { juneAliasPlugin } from "./june-alias-plugin.ts";
 import { juneEntryUrls, studioNodeModules } from "./june-entries.ts";
-import { bundleFailure, isBuildFailure } from "./load-error.ts";
+import { bundleFailure, describeMessage, isBuildFailure } from "./load-error.ts";
 import { workflowTsconfig } from "./workflow-tsconfig.ts";
 
 /** The file kinds a workflow can be written in. */
@@ -37,7 +37,7 @@ export interface WorkflowBundle {
   inputs: string[];
   /** `june` specifier → the engine file URL it was rewritten to. */
   aliases: Record<string, string>;
-  /** esbuild's warnings, each as `file:line:column: text`. */
+  /** esbuild's warnings, each as `file:line:column: text` (absolute path) and the line it is on. */
   warnings: string[];
 }
 
@@ -75,7 +75,8 @@ export async function bundleWorkflow(file: string, options: BundleOptions = {}):
       jsxDev: true,
       tsconfigRaw: workflowTsconfig(workingDir),
       sourcemap: "external",
-      sourcesContent: true,
+      // The sources are real files named by absolute URL; embedding them would triple the bundle.
+      sourcesContent: false,
       nodePaths: options.fallbackNodeModules ?? studioNodeModules(),
       plugins: [juneAliasPlugin(entries, workingDir)],
       // The bundle runs from a temp file, so point "where am I" at the workflow the user wrote.
@@ -106,7 +107,7 @@ export async function bundleWorkflow(file: string, options: BundleOptions = {}):
       .filter((input) => !input.includes(":"))
       .map((input) => resolve(workingDir, input)),
     aliases: Object.fromEntries(entries),
-    warnings: result.warnings.map((warning) => formatWarning(warning, workingDir)),
+    warnings: result.warnings.map((warning) => describeMessage(warning, workingDir)),
   };
 }
 
@@ -130,10 +131,4 @@ async function workflowPath(file: string): Promise<string> {
 function absoluteSources(map: SourceMapPayload, bundleDir: string): SourceMapPayload {
   const sources = map.sources.map((source) => (source.includes(":") ? source : pathToFileURL(resolve(bundleDir, source)).href));
   return { ...map, sources, sourceRoot: "" };
-}
-
-function formatWarning(warning: esbuild.Message, workingDir: string): string {
-  const location = warning.location;
-  if (!location) return warning.text;
-  return `${resolve(workingDir, location.file)}:${location.line}:${location.column + 1}: ${warning.text}`;
 }

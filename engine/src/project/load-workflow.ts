@@ -38,7 +38,7 @@ export async function loadWorkflow(file: string, options: BundleOptions = {}): P
     namespace = (await import(`${url}?t=${Date.now()}`)) as Record<string, unknown>;
   } catch (error) {
     const aliases = new Map(Object.entries(bundle.aliases).map(([specifier, entryUrl]) => [entryUrl, specifier]));
-    throw evaluationFailure(bundle.file, error, { bundleUrl: url, map: bundle.map, aliases });
+    throw evaluationFailure(bundle.file, error, { bundleUrl: url, map: bundle.map, inputs: bundle.inputs, aliases });
   } finally {
     await rm(path, { force: true });
   }
