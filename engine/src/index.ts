@@ -36,6 +36,6 @@ export type { ApprovalRequest, TraceEvent, ReadTrace, TraceWriter } from "./trac
 export type { InspectOptions } from "./inspect/index.ts";
 export { JuneError, isJuneError } from "./errors/index.ts";
 export type { JuneErrorCode, SourceLocation } from "./errors/index.ts";
-export { Fragment } from "./jsx/index.ts";
+export { Fragment, createElementFromConfig as createElement } from "./jsx/index.ts";
 export type { JuneElement, JuneNode, JSX } from "./jsx/index.ts";
 export type { CapabilityRecord, NodeKind, NodeStatus, ToolInfo, TraceNode, Usage } from "./trace/index.ts";

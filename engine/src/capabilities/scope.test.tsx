@@ -186,3 +186,16 @@ describe("Scope", () => {
     });
   });
 });
+
+describe("JSX forms", () => {
+  it("spread props with a key compile to createElement and still declare", async () => {
+    const props = { name: "spread", value: aTool("spread") };
+    const tree = await noErrors(
+      <Agent>
+        <Tool {...props} key="k" />
+        <Step id="s" prompt="p" />
+      </Agent>,
+    );
+    expect(toolNames(agentOfStep(tree, "s"))).toEqual(["spread"]);
+  });
+});

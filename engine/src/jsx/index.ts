@@ -5,3 +5,4 @@ export { Fragment } from "./fragment.ts";
 export { flattenChildren } from "./children.ts";
 export type { FlatChild } from "./children.ts";
 export type { JSX } from "./jsx-types.ts";
+export { createElement as createElementFromConfig } from "./create-element.ts";

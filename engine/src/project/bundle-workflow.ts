@@ -74,12 +74,13 @@ export async function bundleWorkflow(file: string, options: BundleOptions = {}):
       jsxImportSource: "june",
       jsxDev: true,
       tsconfigRaw: workflowTsconfig(workingDir),
+      // Inlined by hand below, once its paths are absolute: the bundle is imported from a temp folder.
       sourcemap: "external",
-      // The sources are real files named by absolute URL; embedding them would triple the bundle.
-      sourcesContent: false,
+      sourcesContent: true,
       nodePaths: options.fallbackNodeModules ?? studioNodeModules(),
       plugins: [juneAliasPlugin(entries, workingDir)],
-      // The bundle runs from a temp file, so point "where am I" at the workflow the user wrote.
+      // The bundle runs from a temp file, so point "where am I" at the workflow the user wrote
+      // (esbuild's define is global: bundled packages asking get the workflow's answer too).
       define: {
         "import.meta.url": JSON.stringify(entryUrl),
         "import.meta.filename": JSON.stringify(entry),
@@ -127,8 +128,14 @@ async function workflowPath(file: string): Promise<string> {
   }
 }
 
-/** Source map paths are relative to the bundle; the bundle is imported from elsewhere. */
+/**
+ * Source map paths are relative to the bundle, and the bundle is imported from elsewhere: name
+ * real files by absolute URL and drop their contents (they are on disk; embedding them would
+ * triple the bundle), keeping contents only for plugin modules that exist nowhere else.
+ */
 function absoluteSources(map: SourceMapPayload, bundleDir: string): SourceMapPayload {
-  const sources = map.sources.map((source) => (source.includes(":") ? source : pathToFileURL(resolve(bundleDir, source)).href));
-  return { ...map, sources, sourceRoot: "" };
+  const virtual = (source: string) => source.includes(":");
+  const sources = map.sources.map((source) => (virtual(source) ? source : pathToFileURL(resolve(bundleDir, source)).href));
+  const contents = map.sources.map((source, index) => (virtual(source) ? (map.sourcesContent?.[index] ?? null) : null));
+  return { ...map, sources, sourcesContent: contents as string[], sourceRoot: "" };
 }

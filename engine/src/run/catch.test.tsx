@@ -37,7 +37,10 @@ describe("errors", () => {
   });
 
   it("a failing tool is an error the model sees; the run goes on", async () => {
-    const broken = tool({ description: "b", inputSchema: z.object({}), execute: async () => Promise.reject(new Error("disk full")) });
+    const broken = tool({ description: "b", inputSchema: z.object({}), execute: async (): Promise<string> => {
+        throw new Error("disk full");
+      },
+    });
     const model = scripted([{ toolCalls: [{ toolName: "save", input: {} }] }, { text: "could not save" }]);
     const result = await run(
       <Agent model={model}>

@@ -1,0 +1,105 @@
+// Reading `june`'s command line into a command: which one, its file and its flags. Anything it
+// doesn't understand is a CliError naming the problem and pointing at the help.
+import { parseArgs } from "node:util";
+import { CliError } from "./cli-error.ts";
+
+/** What the user asked for. */
+export type Command =
+  | { kind: "help"; topic: "main" | "run" }
+  | { kind: "version" }
+  | { kind: "run"; args: RunArgs };
+
+export interface RunArgs {
+  /** The workflow file as given (relative to the current folder, or absolute). */
+  file: string;
+  /** The --input text, not yet parsed. */
+  input?: string;
+  /** The --script file as given. */
+  script?: string;
+  yes: boolean;
+  json: boolean;
+}
+
+/**
+ * The command `argv` (without node and the script) asks for.
+ *
+ * @example
+ * parseCommand(["run", "flow.tsx", "--yes"]); // { kind: "run", args: { file: "flow.tsx", yes: true, json: false } }
+ */
+export function parseCommand(argv: readonly string[]): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    throw new CliError("JUNE_CLI_USAGE", "june: missing a command. To run a workflow: june run <file.tsx>. See june --help.");
+  }
+  if (first === "-h" || first === "--help" || first === "help") return { kind: "help", topic: rest[0] === "run" ? "run" : "main" };
+  if (first === "-v" || first === "--version") return { kind: "version" };
+  if (first === "run") return parseRun(rest);
+  const what = first.startsWith("-") ? `unknown option ${first}` : `unknown command "${first}"`;
+  throw new CliError("JUNE_CLI_USAGE", `june: ${what}. The command is june run <file.tsx> [options]; see june --help.`);
+}
+
+function parseRun(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        input: { type: "string" },
+        script: { type: "string" },
+        yes: { type: "boolean", short: "y" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new CliError("JUNE_CLI_USAGE", `june run: ${describeParseError(error)} See june run --help for the options.`, { cause: error });
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help", topic: "run" };
+  if (positionals.length === 0) {
+    throw new CliError(
+      "JUNE_CLI_USAGE",
+      "june run: missing the workflow file. Pass the .tsx file whose default export is the workflow, e.g. june run flows/release.tsx.",
+    );
+  }
+  if (positionals.length > 1) {
+    throw new CliError(
+      "JUNE_CLI_USAGE",
+      `june run: takes one workflow file, got ${positionals.length} (${positionals.join(", ")}). ` +
+        "Pass props with --input '{…}' rather than as extra arguments.",
+    );
+  }
+  return {
+    kind: "run",
+    args: {
+      file: positionals[0]!,
+      ...(values.input !== undefined ? { input: values.input } : {}),
+      ...(values.script !== undefined ? { script: values.script } : {}),
+      yes: values.yes === true,
+      json: values.json === true,
+    },
+  };
+}
+
+const VALUE_EXAMPLES: Record<string, string> = {
+  "--input": `'{"topic":"Suspense"}'`,
+  "--script": "responses.json",
+};
+
+/** node:util's messages name the option but read like an API error; say it as a user would. */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+    return `unknown option ${option}.`;
+  }
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    const option = /--[\w-]+/.exec(message)?.[0] ?? "an option";
+    if (/argument missing/.test(message)) return `${option} needs a value, e.g. ${option} ${VALUE_EXAMPLES[option] ?? "<value>"}.`;
+    if (/does not take an argument/.test(message)) return `${option} takes no value.`;
+  }
+  return `${message.replace(/\.$/, "")}.`;
+}

@@ -1,0 +1,47 @@
+// The `june` command line: reads the command, runs it, and turns every outcome into an exit
+// code — CliErrors (what the user can fix) print their message and exit 2.
+import { readFile } from "node:fs/promises";
+import { parseCommand } from "./args.ts";
+import { CliError, USAGE_EXIT_CODE } from "./cli-error.ts";
+import { runWorkflowCommand, type CliIo } from "./run-command.ts";
+import { createStyle, wantsColor } from "./style.ts";
+import { MAIN_USAGE, RUN_USAGE } from "./usage.ts";
+
+export type { CliIo } from "./run-command.ts";
+
+/**
+ * Runs `june` with `argv` (the arguments after the script) and returns the exit code.
+ *
+ * @example
+ * process.exitCode = await runCli(["run", "flow.tsx", "--yes"], { stdout, stderr, stdin, env: process.env });
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const command = parseCommand(argv);
+    switch (command.kind) {
+      case "help":
+        io.stdout.write(command.topic === "run" ? RUN_USAGE : MAIN_USAGE);
+        return 0;
+      case "version":
+        io.stdout.write(`june ${await engineVersion()}\n`);
+        return 0;
+      case "run":
+        return await runWorkflowCommand(command.args, io);
+    }
+  } catch (error) {
+    const s = createStyle(wantsColor(io.stderr, io.env));
+    if (error instanceof CliError) {
+      io.stderr.write(`${s.red(error.message)} ${s.dim(`[${error.code}]`)}\n`);
+      return USAGE_EXIT_CODE;
+    }
+    // Not something the user did: show everything we know so it can be reported.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`${s.red(`june: unexpected error (a bug in June, please report it): ${detail}`)}\n`);
+    return 1;
+  }
+}
+
+async function engineVersion(): Promise<string> {
+  const manifest = JSON.parse(await readFile(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
+  return manifest.version ?? "unknown";
+}

@@ -1,0 +1,122 @@
+// `june run <file>`: load the workflow, render its default export with the --input props, run it
+// (offline on a scripted model with --script), stream the live tree (or JSONL with --json), ask
+// for approvals, print the summary and turn the final status into the exit code.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { isJuneError } from "../errors/index.ts";
+import type { Component } from "../jsx/index.ts";
+import { jsx } from "../jsx/jsx-runtime.ts";
+import { loadWorkflow } from "../project/index.ts";
+import { run, type RunResult } from "../run/index.ts";
+import { scripted } from "../sdk/scripted.ts";
+import type { TraceEvent } from "../trace/index.ts";
+import { ApprovalPrompt } from "./approval-prompt.ts";
+import type { RunArgs } from "./args.ts";
+import { CliError } from "./cli-error.ts";
+import { jsonText } from "./format-values.ts";
+import { ABORTED_EXIT_CODE, listenForInterrupts } from "./interrupts.ts";
+import { LineReader } from "./line-reader.ts";
+import { EventRenderer } from "./render-events.ts";
+import { renderSummary } from "./render-summary.ts";
+import { parseInputProps, readScript } from "./run-inputs.ts";
+import { createStyle, wantsColor } from "./style.ts";
+
+/** The process's streams and environment, as the CLI uses them. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/** Streamed text wraps here when stdout is not a terminal (a file, a pipe, a test). */
+const PIPE_WIDTH = 100;
+
+/**
+ * Runs the workflow `args` names and returns the exit code: 0 succeeded, 1 failed, 130 aborted.
+ * Throws CliError (exit 2) for bad flags, a missing file or a workflow that doesn't load.
+ *
+ * @example
+ * const code = await runWorkflowCommand({ file: "flow.tsx", yes: true, json: false }, io);
+ */
+export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<number> {
+  const props = parseInputProps(args.input);
+  const responses = args.script === undefined ? undefined : await readScript(args.script);
+  const Workflow = await loadComponent(args.file);
+
+  const outColor = !args.json && wantsColor(io.stdout, io.env);
+  const errStyle = createStyle(wantsColor(io.stderr, io.env));
+  const handle = run(jsx(Workflow, props), { input: props, ...(responses ? { modelOverride: scripted(responses) } : {}) });
+
+  let reader: LineReader | undefined;
+  const interrupts = listenForInterrupts({
+    abort: () => {
+      io.stderr.write(`\n${errStyle.yellow("■")} Ctrl-C: aborting the run… ${errStyle.dim("(Ctrl-C again to exit at once)")}\n`);
+      handle.abort("interrupted (Ctrl-C)");
+    },
+    exitNow: () => process.exit(ABORTED_EXIT_CODE),
+  });
+  const prompt = new ApprovalPrompt({
+    handle,
+    out: io.stderr,
+    style: errStyle,
+    approveAll: args.yes,
+    answers: () => (reader ??= new LineReader({ input: io.stdin, output: io.stderr, onInterrupt: interrupts.interrupt })),
+  });
+  const renderer = args.json ? undefined : new EventRenderer({ color: outColor, width: io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPE_WIDTH });
+
+  try {
+    for await (const event of handle.events) {
+      io.stdout.write(renderer ? renderer.push(event) : jsonLine(event));
+      if (event.type === "approval-requested") await prompt.decide(event.approval);
+    }
+    if (renderer) io.stdout.write(renderer.finish());
+    const result = await handle.result;
+    // --json keeps stdout to events; the summary is for the person watching stderr.
+    const summary = renderSummary(result, { color: args.json ? errStyle.enabled : outColor });
+    (args.json ? io.stderr : io.stdout).write(summary.map((line) => `${line}\n`).join(""));
+    return exitCode(result.status);
+  } finally {
+    interrupts.dispose();
+    reader?.close();
+  }
+}
+
+/** The exit code for a finished run. */
+export function exitCode(status: RunResult["status"]): number {
+  return status === "succeeded" ? 0 : status === "aborted" ? ABORTED_EXIT_CODE : 1;
+}
+
+/** The workflow's default export, or a CliError saying why there is none to run. */
+async function loadComponent(file: string): Promise<Component> {
+  const path = resolve(file);
+  if (!existsSync(path)) {
+    throw new CliError(
+      "JUNE_LOAD_FAILED",
+      `june run: there is no file ${file} (looked for ${path}). Check the path: it is relative to the folder ` +
+        `you run june in (${process.cwd()}), and names the workflow's .tsx file.`,
+    );
+  }
+  let workflow;
+  try {
+    workflow = await loadWorkflow(path);
+  } catch (error) {
+    if (isJuneError(error) && error.code === "JUNE_LOAD_FAILED") {
+      throw new CliError("JUNE_LOAD_FAILED", `${error.message}\nFix the workflow file and run june again.`, { cause: error });
+    }
+    throw error;
+  }
+  if (typeof workflow.default !== "function") {
+    const found = workflow.default === undefined ? "has no default export" : `exports ${typeof workflow.default} as its default`;
+    throw new CliError(
+      "JUNE_LOAD_FAILED",
+      `june run: ${workflow.file} ${found}. june run renders the file's default export as the workflow: ` +
+        "export a component that returns <Agent> elements, e.g. export default function Release() { return <Agent …>…</Agent>; }",
+    );
+  }
+  return workflow.default as Component;
+}
+
+function jsonLine(event: TraceEvent): string {
+  return `${jsonText(event)}\n`;
+}

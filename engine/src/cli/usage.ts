@@ -1,0 +1,41 @@
+// The help texts `june --help` and `june run --help` print.
+
+export const MAIN_USAGE = `Usage: june <command> [options]
+
+June runs JSX agent workflows on the AI SDK.
+
+Commands:
+  run <file.tsx>    Run a workflow and stream it as a live tree (june run --help)
+
+Options:
+  -h, --help        Show this help
+  -v, --version     Print June's version
+`;
+
+export const RUN_USAGE = `Usage: june run <file.tsx> [--input JSON] [--yes] [--json] [--script responses.json]
+
+Loads the workflow file, renders its default export with the --input props and runs it,
+printing each agent, step, model call and tool call as it starts and ends, model text as it
+streams, and a token summary at the end.
+
+Options:
+  --input <json>      Props for the default export, as a JSON object (default {}),
+                      e.g. --input '{"topic":"Suspense"}'
+  --script <file>     Run offline: a JSON array of scripted model responses that replaces
+                      every agent's model, one response per model call, in the order the run
+                      makes them, e.g. [{"toolCalls":[{"toolName":"search","input":{"query":"x"}}]},
+                      {"text":"Done."}]
+  -y, --yes           Approve every tool call that asks for approval, without asking
+  --json              Print every trace event as one JSON line on stdout, nothing else;
+                      prompts and the summary go to stderr
+  -h, --help          Show this help
+
+Approvals: when a tool call asks for approval, June shows the tool, its input, the agent and
+the step on stderr and reads one answer per line from stdin: y approves, n denies (then asks
+for an optional reason), a approves this and every later request in the run. If stdin ends,
+calls still waiting are denied with the reason "no answer (stdin closed)".
+
+Ctrl-C aborts the run (tools' child processes end too); a second Ctrl-C exits at once.
+
+Exit codes: 0 succeeded, 1 failed, 2 usage or load error, 130 aborted.
+`;
