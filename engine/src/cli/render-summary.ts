@@ -34,7 +34,7 @@ export function renderSummary(result: RunResult, options: { color: boolean }): s
   }
   lines.push(s.bold("output:"));
   const output = result.output === undefined ? s.dim("(none)") : typeof result.output === "string" ? result.output : jsonText(result.output, 2);
-  for (const line of output.split("\n")) lines.push(`  ${line}`);
+  for (const line of output.split("\n")) lines.push(line === "" ? "" : `  ${line}`);
   return lines;
 }
 
@@ -43,7 +43,7 @@ function usageTable(result: RunResult): string[] {
   const rows: { label: string; usage: Usage }[] = [];
   const run = result.trace;
   rows.push({ label: `run ${run?.name ?? "workflow"}`, usage: result.usage });
-  if (run) collectAgents(run, [], rows);
+  if (run) collectAgents(run, [], 0, rows);
   const title = "usage (tokens)";
   const labelWidth = Math.max(title.length, ...rows.map((row) => row.label.length));
   const widths = COLUMNS.map((column) => Math.max(column.title.length, ...rows.map((row) => String(row.usage[column.field]).length)));
@@ -54,15 +54,15 @@ function usageTable(result: RunResult): string[] {
   return [header, ...body];
 }
 
-function collectAgents(node: TraceNode, trail: string[], rows: { label: string; usage: Usage }[]): void {
+/** Rows indent by how many agents enclose them; the label also names the composite tools. */
+function collectAgents(node: TraceNode, trail: string[], depth: number, rows: { label: string; usage: Usage }[]): void {
   for (const child of node.children) {
     if (child.kind === "agent") {
       const path = [...trail, child.name];
-      rows.push({ label: `${"  ".repeat(path.length)}agent ${path.join(" › ")}`, usage: child.usage });
-      collectAgents(child, path, rows);
+      rows.push({ label: `${"  ".repeat(depth + 1)}agent ${path.join(" › ")}`, usage: child.usage });
+      collectAgents(child, path, depth + 1, rows);
     } else {
-      // A composite tool names the part of the path its inner agents run in.
-      collectAgents(child, child.kind === "composite" ? [...trail, child.name] : trail, rows);
+      collectAgents(child, child.kind === "composite" ? [...trail, child.name] : trail, depth, rows);
     }
   }
 }
