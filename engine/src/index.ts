@@ -11,6 +11,7 @@ export {
   defineCapabilities,
   defineAgent,
   toolSource,
+  checkPolicy,
 } from "./capabilities/index.ts";
 export type {
   AgentSettings,
@@ -27,6 +28,13 @@ export type {
   ToolSource,
   ToolsProps,
   ValueToolProps,
+  LoadedTools,
+  ToolOrigin,
+  PolicyRule,
+  ToolDenial,
+  ToolDescriptor,
+  ToolPolicy,
+  ToolKind,
 } from "./capabilities/index.ts";
 export { inspect, collectErrors } from "./inspect/index.ts";
 export { run } from "./run/index.ts";

@@ -5,7 +5,10 @@ export type { ToolProps, ValueToolProps, CompositeToolProps, CompositeResult } f
 export { Bash } from "./bash.ts";
 export type { BashProps } from "./bash.ts";
 export { Tools, toolSource } from "./tools-source.ts";
-export type { ToolSource, ToolSourceContext, ToolsProps } from "./tools-source.ts";
+export type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext, ToolsProps } from "./tools-source.ts";
+export { checkPolicy, deniedBy, describeTool } from "./policy.ts";
+export type { PolicyRule, ToolDenial, ToolDescriptor, ToolPolicy, ToolSourceInfo } from "./policy.ts";
+export type { ToolKind } from "./tool-kind.ts";
 export { Inherit } from "./inherit-element.ts";
 export type { InheritProps } from "./inherit-element.ts";
 export { Namespace, RequireApproval } from "./wrappers.ts";

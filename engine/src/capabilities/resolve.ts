@@ -3,7 +3,7 @@
 // collisions are checked once every name is known.
 import type { Tool as AiTool, ToolSet } from "ai";
 import { JuneError, isJuneError } from "../errors/index.ts";
-import { bashTool } from "../tools/index.ts";
+import { bashTool, builtinName } from "../tools/index.ts";
 import type { CapabilityRecord, ToolInfo } from "../trace/index.ts";
 import { approvalMode, ownApprovalReason, requireApproval } from "./approval.ts";
 import { checkCollisions } from "./collision.ts";
@@ -15,7 +15,9 @@ import { makeScope, type ResolvedTool, type Scope } from "./scope.ts";
 import { checkToolName } from "./tool-name.ts";
 import { ToolSourceCache, waitUnlessAborted } from "./tool-source-cache.ts";
 import type { ValueToolProps } from "./tool.ts";
-import type { ToolsProps } from "./tools-source.ts";
+import type { LoadedTools, ToolOrigin, ToolsProps } from "./tools-source.ts";
+import { deniedBy, describeTool, type ToolDenial, type ToolPolicy, type ToolSourceInfo } from "./policy.ts";
+import type { ToolKind } from "./tool-kind.ts";
 
 export interface ResolveOptions {
   /** How the agent is named in messages, e.g. `<Agent name="triage"> (triage.tsx:4:5)`. */
@@ -25,6 +27,8 @@ export interface ResolveOptions {
   signal?: AbortSignal;
   cache?: ToolSourceCache;
   composites?: CompositeRunner;
+  /** Project-wide tool policies; a tool is given only when every one admits it. */
+  policies?: readonly ToolPolicy[];
 }
 
 /** A tool before the wrappers around its declaration apply. */
@@ -33,6 +37,8 @@ interface Raw {
   name: string;
   tool: AiTool<any, any>;
   grantedFrom?: ResolvedTool;
+  origin?: ToolOrigin;
+  sourceKind?: ToolKind;
 }
 
 /**
@@ -62,8 +68,22 @@ export async function resolveCapabilities(declarations: readonly Declaration[], 
   for (const [name, value] of Object.entries(options.toolsProp ?? {})) entries.push(toolsPropEntry(name, value));
 
   checkCollisions(entries, options.agent);
-  scope = makeScope(entries, declarations.length > 0);
+  const { admitted, denied } = applyPolicies(entries, options);
+  scope = makeScope(admitted, declarations.length > 0, denied);
   return scope;
+}
+
+function applyPolicies(entries: ResolvedTool[], options: ResolveOptions): { admitted: ResolvedTool[]; denied: ToolDenial[] } {
+  const policies = options.policies ?? [];
+  if (policies.length === 0) return { admitted: entries, denied: [] };
+  const admitted: ResolvedTool[] = [];
+  const denied: ToolDenial[] = [];
+  for (const entry of entries) {
+    const denial = deniedBy(policies, describeTool(entry.name, entry.tool, entry.origin), options.agent);
+    if (denial) denied.push(denial);
+    else admitted.push(entry);
+  }
+  return { admitted, denied };
 }
 
 async function rawTools(
@@ -100,9 +120,9 @@ async function rawTools(
     case "tools": {
       const { from } = props as unknown as ToolsProps;
       const what = `${toolsLabel(from.name)} in ${options.agent}`;
-      let tools: ToolSet;
+      let loaded: LoadedTools;
       try {
-        tools = await waitUnlessAborted(cache.load(from), options.signal, what);
+        loaded = await waitUnlessAborted(cache.load(from), options.signal, what);
       } catch (error) {
         if (isJuneError(error) && error.code === "JUNE_ABORTED") throw error;
         throw new JuneError(
@@ -111,7 +131,13 @@ async function rawTools(
           { cause: error, ...(d.source ? { source: d.source } : {}) },
         );
       }
-      return Object.entries(tools).map(([name, tool]) => ({ declaration: { ...d, name }, name, tool }));
+      return Object.entries(loaded.tools).map(([name, tool]) => ({
+        declaration: { ...d, name },
+        name,
+        tool,
+        sourceKind: from.kind ?? "fn",
+        ...(loaded.origins?.[name] ? { origin: loaded.origins[name] } : {}),
+      }));
     }
   }
 }
@@ -151,7 +177,30 @@ function applyFrames(raw: Raw): ResolvedTool {
     ...(record.composite ? { composite: true as const } : {}),
     ...(d.source ? { declaredAt: d.source } : {}),
   };
-  return { name, tool, declaration: d, record, info, ...(raw.grantedFrom ? { grantedFrom: raw.grantedFrom } : {}) };
+  return {
+    name,
+    tool,
+    declaration: d,
+    record,
+    info,
+    origin: raw.grantedFrom ? raw.grantedFrom.origin : originOf(raw, record.source),
+    ...(raw.grantedFrom ? { grantedFrom: raw.grantedFrom } : {}),
+  };
+}
+
+/** What the tool policy is told about where a tool comes from. */
+function originOf(raw: Raw, source: string): ToolSourceInfo {
+  const builtin = builtinName(raw.tool);
+  if (builtin) return { kind: "builtin", builtin };
+  if (raw.sourceKind === "mcp") {
+    return {
+      kind: "mcp",
+      server: raw.origin?.server ?? raw.declaration.label,
+      tool: raw.origin?.tool ?? raw.name,
+      annotations: raw.origin?.annotations ?? {},
+    };
+  }
+  return { kind: "fn", declaration: source };
 }
 
 function grantedSource(parent: ResolvedTool): string {
@@ -161,9 +210,11 @@ function grantedSource(parent: ResolvedTool): string {
 function toolsPropEntry(name: string, tool: AiTool<any, any>): ResolvedTool {
   checkToolName(name, toolsPropLabel(name), undefined);
   const reason = ownApprovalReason(tool, false);
+  const builtin = builtinName(tool);
   return {
     name,
     tool,
+    origin: builtin ? { kind: "builtin", builtin } : { kind: "fn", declaration: toolsPropLabel(name) },
     record: { name, source: toolsPropLabel(name) },
     info: {
       name,

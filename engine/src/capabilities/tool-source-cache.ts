@@ -2,10 +2,11 @@
 // it; a waiting agent stops waiting when the run is aborted.
 import type { ToolSet } from "ai";
 import { JuneError } from "../errors/index.ts";
-import type { ToolSource } from "./tools-source.ts";
+import type { LoadedTools, ToolSource } from "./tools-source.ts";
 
 export class ToolSourceCache {
-  readonly #loads = new Map<string, Promise<ToolSet>>();
+  readonly #loads = new Map<string, Promise<LoadedTools>>();
+  readonly #closers: (() => Promise<void> | void)[] = [];
   readonly #signal: AbortSignal;
 
   /** `signal` is the run's: it cancels the loads themselves, not only the waits. */
@@ -14,11 +15,17 @@ export class ToolSourceCache {
   }
 
   /** Loads `source` once per key; every caller gets the same promise. */
-  load(source: ToolSource): Promise<ToolSet> {
+  load(source: ToolSource): Promise<LoadedTools> {
     const key = source.key ?? source.name;
     let load = this.#loads.get(key);
     if (!load) {
-      const started = Promise.resolve().then(() => source.load({ signal: this.#signal }));
+      const started = Promise.resolve()
+        .then(() => source.load({ signal: this.#signal }))
+        .then((loaded) => {
+          const normal = isLoaded(loaded) ? loaded : { tools: loaded };
+          if (normal.close) this.#closers.push(normal.close);
+          return normal;
+        });
       // A failed load is forgotten, so a <Catch> that retries resolves it afresh; a shared load
       // nobody awaits any more (all waits aborted) must not become unhandled either.
       started.catch(() => {
@@ -33,6 +40,17 @@ export class ToolSourceCache {
   get size(): number {
     return this.#loads.size;
   }
+
+  /** Closes everything loaded (e.g. MCP connections) once; errors are returned, not thrown. */
+  async closeAll(): Promise<unknown[]> {
+    const closers = this.#closers.splice(0);
+    const results = await Promise.allSettled(closers.map((close) => close()));
+    return results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+  }
+}
+
+function isLoaded(value: ToolSet | LoadedTools): value is LoadedTools {
+  return typeof (value as LoadedTools).tools === "object" && (value as LoadedTools).tools !== null && !("execute" in (value as LoadedTools).tools) && Object.keys(value).every((k) => k === "tools" || k === "close" || k === "origins");
 }
 
 /** Waits for `promise` unless `signal` fires first; then rejects with JUNE_ABORTED. */

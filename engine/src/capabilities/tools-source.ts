@@ -8,14 +8,32 @@ export interface ToolSourceContext {
   signal: AbortSignal;
 }
 
+/** Where one of a source's tools comes from, for the tool policy (e.g. an MCP server's tool). */
+export interface ToolOrigin {
+  server: string;
+  tool: string;
+  annotations?: Record<string, unknown>;
+}
+
+/** What a load may return besides a plain ToolSet: a way to close it when the run ends. */
+export interface LoadedTools {
+  tools: ToolSet;
+  /** Called once when the run (or inspect) that loaded it ends. */
+  close?: () => Promise<void> | void;
+  /** Per tool name, for sources of kind "mcp". */
+  origins?: Record<string, ToolOrigin>;
+}
+
 /**
  * Something that resolves to tools asynchronously. `key` identifies it: two declarations with
- * the same key in one run share one `load`.
+ * the same key in one run share one `load` (one connection, for an MCP server).
  */
 export interface ToolSource {
   name: string;
   key?: string;
-  load(context: ToolSourceContext): Promise<ToolSet>;
+  /** What the tool policy calls its tools; default "fn". */
+  kind?: "fn" | "mcp" | "builtin";
+  load(context: ToolSourceContext): Promise<ToolSet | LoadedTools>;
 }
 
 export interface ToolsProps {

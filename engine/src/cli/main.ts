@@ -2,6 +2,12 @@
 // June's TypeScript): runs the CLI on this process's arguments and streams, then exits.
 import { runCli } from "./cli.ts";
 
+// A closed pipe (`june --help | head -1`) is the reader's choice, not a crash; `june run` also
+// aborts its run when that happens (see run-command.ts).
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -166,7 +166,8 @@ export class EventRenderer {
     const depth = this.#depth.get(node.id) ?? 0;
     const lines = [`${INDENT.repeat(depth)}${this.#endLine(node, event)}`];
     const error = event.error;
-    if (error) {
+    // An abort is said once, in the summary; the nodes it stopped only show "aborted".
+    if (error && event.status !== "aborted") {
       const key = `${error.code}\u0000${error.message}`;
       if (!this.#shownErrors.has(key)) {
         this.#shownErrors.add(key);

@@ -65,18 +65,32 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
   });
   const renderer = args.json ? undefined : new EventRenderer({ color: outColor, width: io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : PIPE_WIDTH });
 
+  // A reader that goes away (`june run … | head`) ends the run the way Ctrl-C does.
+  let stdoutOpen = true;
+  const onStdoutError = () => {
+    stdoutOpen = false;
+    handle.abort("stdout was closed");
+  };
+  io.stdout.on("error", onStdoutError);
+  const write = (text: string) => {
+    if (stdoutOpen && text !== "") io.stdout.write(text);
+  };
+
   try {
     for await (const event of handle.events) {
-      io.stdout.write(renderer ? renderer.push(event) : jsonLine(event));
+      write(renderer ? renderer.push(event) : jsonLine(event));
       if (event.type === "approval-requested") await prompt.decide(event.approval);
     }
-    if (renderer) io.stdout.write(renderer.finish());
+    if (renderer) write(renderer.finish());
     const result = await handle.result;
     // --json keeps stdout to events; the summary is for the person watching stderr.
     const summary = renderSummary(result, { color: args.json ? errStyle.enabled : outColor });
-    (args.json ? io.stderr : io.stdout).write(summary.map((line) => `${line}\n`).join(""));
+    const text = summary.map((line) => `${line}\n`).join("");
+    if (args.json) io.stderr.write(text);
+    else write(text);
     return exitCode(result.status);
   } finally {
+    io.stdout.off("error", onStdoutError);
     interrupts.dispose();
     reader?.close();
   }

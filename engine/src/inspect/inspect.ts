@@ -4,6 +4,8 @@
 import {
   INSPECT_ONLY,
   ToolSourceCache,
+  checkPolicy,
+  type ToolPolicy,
   callableConfig,
   collectCapabilityNode,
   compositeSpec,
@@ -21,12 +23,15 @@ import { placeholderInput } from "./placeholder-input.ts";
 export interface InspectOptions {
   /** Aborts capabilities that wait (e.g. an MCP server being listed). */
   signal?: AbortSignal;
+  /** Project-wide tool policies; what they deny is listed on the agent's node as `denied`. */
+  policies?: ToolPolicy[];
 }
 
 interface Walk {
   nextId: number;
   signal: AbortSignal | undefined;
   cache: ToolSourceCache;
+  policies: readonly ToolPolicy[];
 }
 
 /**
@@ -37,10 +42,15 @@ interface Walk {
  * tree.children[0].capabilities; // [{ name: "github_search", source: '<Tool name="search"> in <Namespace name="github">' }, …]
  */
 export async function inspect(root: JuneNode, options: InspectOptions = {}): Promise<TraceNode> {
-  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal) };
+  const policies = (options.policies ?? []).map((p, i) => checkPolicy(p, `inspect() options.policies[${i}]`));
+  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal), policies };
   const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
   const node = makeNode(walk, null, "run", name, isElement(root) ? root : undefined);
-  await inspectWorkflow(walk, node, () => expandWorkflow(root, { insideAgent: false }), { none: "top-level" });
+  try {
+    await inspectWorkflow(walk, node, () => expandWorkflow(root, { insideAgent: false }), { none: "top-level" });
+  } finally {
+    await walk.cache.closeAll();
+  }
   return node;
 }
 
@@ -91,7 +101,7 @@ async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, 
   }
   let scope: ParentScope = { failed: true };
   try {
-    const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, ...signal(walk) });
+    const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, policies: walk.policies, ...signal(walk) });
     describeScope(node, resolved);
     scope = { scope: resolved };
     for (const entry of resolved.entries) {
@@ -125,6 +135,7 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
       parent,
       cache: walk.cache,
       composites: INSPECT_ONLY,
+      policies: walk.policies,
       ...signal(walk),
     });
     describeScope(agent, resolved);
@@ -143,6 +154,7 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
 function describeScope(node: TraceNode, scope: Scope): void {
   if (scope.records) node.capabilities = scope.records;
   node.tools = scope.entries.map((e) => e.info);
+  if (scope.denied.length) node.denied = scope.denied.map(({ tool, kind, reason, message }) => ({ tool, kind, reason, message }));
 }
 
 function signal(walk: Walk): { signal?: AbortSignal } {

@@ -64,7 +64,17 @@ export async function executePreparedAgent(prepared: PreparedAgent, place: Place
 
 async function executeAgentBody(prepared: PreparedAgent, nodeId: string, place: Place): Promise<unknown> {
   const ctx = place.ctx;
-  const scope = await resolveAgent(prepared, { parent: place.parentScope, signal: place.signal, cache: ctx.cache, composites: ctx.composites });
+  const scope = await resolveAgent(prepared, {
+    parent: place.parentScope,
+    signal: place.signal,
+    cache: ctx.cache,
+    composites: ctx.composites,
+    policies: ctx.policies,
+  });
+  for (const denial of scope.denied) {
+    ctx.warn(denial.message);
+    emit(ctx, { type: "tool-denied", nodeId, denial: { tool: denial.tool, kind: denial.kind, reason: denial.reason, message: denial.message } });
+  }
   emit(ctx, {
     type: "node-update",
     nodeId,

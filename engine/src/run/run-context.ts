@@ -1,7 +1,7 @@
 // What one run shares across everything it executes: its id, abort signal, event sequence and
 // trace, approvals, the capability cache, and where execution currently is (a Place).
 import type { LanguageModel } from "ai";
-import type { CompositeRunner, ParentScope, Scope, ToolSourceCache } from "../capabilities/index.ts";
+import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
 import type { NodeKind, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartEvent } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
 import type { ApprovalRegistry } from "./approvals.ts";
@@ -20,6 +20,8 @@ export interface RunContext {
   /** Use streamText (text deltas in the trace) rather than generateText. */
   stream: boolean;
   onEvent: ((event: TraceEvent) => void) | undefined;
+  policies: readonly ToolPolicy[];
+  warn: (message: string) => void;
   seq: number;
   nodes: number;
 }

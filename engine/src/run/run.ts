@@ -2,7 +2,7 @@
 // the event stream, the result (which always resolves), approvals and abort.
 import { randomUUID } from "node:crypto";
 import type { LanguageModel } from "ai";
-import { ToolSourceCache } from "../capabilities/index.ts";
+import { ToolSourceCache, checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { componentName, isElement, kindOf, type JuneNode } from "../jsx/index.ts";
 import { TraceBuilder, emptyUsage, type ApprovalRequest, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
@@ -29,6 +29,10 @@ export interface RunOptions {
   /** streamText with text deltas (default), or generateText. */
   stream?: boolean;
   runId?: string;
+  /** Project-wide tool policies (e.g. from june.config.ts); a tool is given only when all admit it. */
+  policies?: ToolPolicy[];
+  /** Where warnings go (a tool the policy denied); default console.warn. */
+  warn?: (message: string) => void;
 }
 
 export interface RunResult {
@@ -81,10 +85,16 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     modelOverride: options.modelOverride,
     stream: options.stream ?? true,
     onEvent: options.onEvent,
+    policies: (options.policies ?? []).map((p, i) => checkPolicy(p, `run() options.policies[${i}]`)),
+    warn: options.warn ?? ((message) => console.warn(message)),
     seq: 0,
     nodes: 0,
   };
-  const result = execute(root, options, ctx).finally(() => ctx.log.close());
+  const result = execute(root, options, ctx).finally(async () => {
+    // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
+    for (const error of await ctx.cache.closeAll()) ctx.warn(`june: closing a tool source failed: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.close();
+  });
   return {
     id: ctx.runId,
     events: ctx.log,

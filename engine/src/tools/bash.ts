@@ -8,6 +8,7 @@ import { z } from "zod";
 import { JuneError } from "../errors/index.ts";
 import { buildBashEnv, DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";
 import { runBash } from "./run-bash.ts";
+import { markBuiltin } from "./builtin.ts";
 import type { BashResult } from "./run-bash.ts";
 
 /** Options for {@link bashTool}. */
@@ -71,7 +72,7 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
   const allowEnv = [...(options.allowEnv ?? DEFAULT_BASH_ENV_ALLOWLIST)];
   const env = { ...options.env };
 
-  return tool({
+  const bash = tool({
     description: options.description ?? describeBashTool(timeout, maxOutput),
     inputSchema: bashInputSchema,
     needsApproval: options.needsApproval ?? true,
@@ -81,6 +82,7 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
       return runBash(command, { cwd, timeout, maxOutput, env: childEnv }, abortSignal);
     },
   });
+  return markBuiltin(bash, "Bash");
 }
 
 function describeBashTool(timeout: number, maxOutput: number): string {

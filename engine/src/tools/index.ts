@@ -3,3 +3,4 @@ export { bashTool } from "./bash.ts";
 export type { BashInput, BashTool, BashToolOptions } from "./bash.ts";
 export type { BashResult } from "./run-bash.ts";
 export { DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";
+export { markBuiltin, builtinName } from "./builtin.ts";

@@ -58,6 +58,11 @@ export class TraceBuilder {
         }
         return;
       }
+      case "tool-denied": {
+        const node = this.#nodes.get(event.nodeId);
+        if (node) (node.denied ??= []).push(event.denial);
+        return;
+      }
       case "approval-requested":
       case "approval-resolved":
         // Approvals have nodes of their own (started and ended like any node); these events

@@ -1,7 +1,7 @@
 // Trace events: plain JSON, each with the run id and a sequence number, so a store or a
 // transport can replay them into the same tree (see builder.ts).
 import type { SourceLocation } from "../errors/index.ts";
-import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolInfo, Usage } from "./types.ts";
+import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
 
 interface EventBase {
   runId: string;
@@ -82,13 +82,21 @@ export interface UsageEvent extends EventBase {
   usage: Usage;
 }
 
+/** The tool policy kept a tool from an agent. */
+export interface ToolDeniedEvent extends EventBase {
+  type: "tool-denied";
+  nodeId: string;
+  denial: ToolDenialRecord;
+}
+
 export type TraceEvent =
   | NodeStartEvent
   | NodeUpdateEvent
   | NodeEndEvent
   | ApprovalRequestedEvent
   | ApprovalResolvedEvent
-  | UsageEvent;
+  | UsageEvent
+  | ToolDeniedEvent;
 
 /** An event before the run stamps it with its id, sequence number and time. */
 export type TraceEventInput = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "runId" | "seq" | "time"> : never) : never;

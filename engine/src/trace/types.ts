@@ -40,6 +40,14 @@ export interface ToolInfo {
   declaredAt?: SourceLocation;
 }
 
+/** A tool the project's tool policy kept from an agent. */
+export interface ToolDenialRecord {
+  tool: string;
+  kind: "fn" | "builtin" | "mcp";
+  reason: "rule" | "rule-error";
+  message: string;
+}
+
 export interface NodeError {
   code: string;
   message: string;
@@ -63,6 +71,8 @@ export interface TraceNode {
   capabilities?: CapabilityRecord[];
   /** On agent nodes: every tool the agent's steps are offered, with approval provenance. */
   tools?: ToolInfo[];
+  /** On agent nodes: tools the tool policy kept from it. */
+  denied?: ToolDenialRecord[];
   /** The AI SDK's tool call id, on tool-call and approval nodes. */
   callId?: string;
   /** Where the element behind this node was written (dev JSX runtime). */

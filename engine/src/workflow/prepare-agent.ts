@@ -10,6 +10,7 @@ import {
   type Declaration,
   type ParentScope,
   type Scope,
+  type ToolPolicy,
   type ToolSourceCache,
 } from "../capabilities/index.ts";
 import { flattenChildren, type JuneElement, type JuneNode } from "../jsx/index.ts";
@@ -54,6 +55,7 @@ export interface ResolveAgentOptions {
   signal?: AbortSignal;
   cache?: ToolSourceCache;
   composites?: CompositeRunner;
+  policies?: readonly ToolPolicy[];
 }
 
 export function resolveAgent(agent: PreparedAgent, options: ResolveAgentOptions): Promise<Scope> {
@@ -65,5 +67,6 @@ export function resolveAgent(agent: PreparedAgent, options: ResolveAgentOptions)
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.composites ? { composites: options.composites } : {}),
+    ...(options.policies ? { policies: options.policies } : {}),
   });
 }
