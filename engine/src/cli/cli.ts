@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { parseCommand } from "./args.ts";
 import { CliError, USAGE_EXIT_CODE } from "./cli-error.ts";
-import { runWorkflowCommand, type CliIo } from "./run-command.ts";
+import type { CliIo } from "./run-command.ts";
 import { createStyle, wantsColor } from "./style.ts";
 import { MAIN_USAGE, RUN_USAGE } from "./usage.ts";
 
@@ -25,8 +25,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case "version":
         io.stdout.write(`june ${await engineVersion()}\n`);
         return 0;
-      case "run":
+      case "run": {
+        // Loaded only to run: the engine and the AI SDK take a while, and --help shouldn't wait.
+        const { runWorkflowCommand } = await import("./run-command.ts");
         return await runWorkflowCommand(command.args, io);
+      }
     }
   } catch (error) {
     const s = createStyle(wantsColor(io.stderr, io.env));

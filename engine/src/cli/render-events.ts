@@ -109,6 +109,8 @@ export class EventRenderer {
         return this.#updateLines(event);
       case "node-end":
         return this.#endLines(event);
+      case "tool-denied":
+        return this.#deniedLines(event);
       case "usage":
       case "approval-requested":
       case "approval-resolved":
@@ -158,6 +160,13 @@ export class EventRenderer {
     const depth = (this.#depth.get(event.nodeId) ?? 0) + 1;
     const names = event.tools.map((tool) => describeTool(tool));
     return [`${INDENT.repeat(depth)}${this.#style.dim(`tools: ${names.length ? names.join(", ") : "none"}`)}`];
+  }
+
+  // The full message goes to stderr as a warning; the tree only marks the tool as withheld.
+  #deniedLines(event: Extract<TraceEvent, { type: "tool-denied" }>): string[] {
+    const depth = (this.#depth.get(event.nodeId) ?? 0) + 1;
+    const why = event.denial.reason === "rule" ? "by the tool policy" : "because the tool policy failed on it";
+    return [`${INDENT.repeat(depth)}${this.#style.yellow(`⊘ ${event.denial.tool} withheld ${why}`)}`];
   }
 
   #endLines(event: NodeEndEvent): string[] {

@@ -46,7 +46,12 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
 
   const outColor = !args.json && wantsColor(io.stdout, io.env);
   const errStyle = createStyle(wantsColor(io.stderr, io.env));
-  const handle = run(jsx(Workflow, props), { input: props, ...(responses ? { modelOverride: scripted(responses) } : {}) });
+  const handle = run(jsx(Workflow, props), {
+    input: props,
+    ...(responses ? { modelOverride: scripted(responses) } : {}),
+    // Warnings (a tool the policy withheld) are for the person, never for --json's stdout.
+    warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
+  });
 
   let reader: LineReader | undefined;
   const interrupts = listenForInterrupts({
@@ -88,6 +93,9 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
     const text = summary.map((line) => `${line}\n`).join("");
     if (args.json) io.stderr.write(text);
     else write(text);
+    if (result.error?.code === "JUNE_MISSING_API_KEY" && responses === undefined) {
+      io.stderr.write(`To try the workflow without a model provider, run it offline: add --script responses.json (see june run --help).\n`);
+    }
     return exitCode(result.status);
   } finally {
     io.stdout.off("error", onStdoutError);

@@ -4,3 +4,5 @@ export type { BashInput, BashTool, BashToolOptions } from "./bash.ts";
 export type { BashResult } from "./run-bash.ts";
 export { DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";
 export { markBuiltin, builtinName } from "./builtin.ts";
+export { claudeBuiltins, CLAUDE_BUILTIN_NAMES, CLAUDE_KNOWN_BUILTINS } from "./claude/index.ts";
+export type { ClaudeBuiltinName, ClaudeBuiltins, ClaudeBuiltinsOptions, ClaudeBashOptions } from "./claude/index.ts";

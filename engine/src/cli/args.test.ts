@@ -1,0 +1,60 @@
+// Reading the command line: what each form means, and a clear JUNE_CLI_USAGE error for the rest.
+import { describe, expect, it } from "vitest";
+import { parseCommand } from "./args.ts";
+import { CliError } from "./cli-error.ts";
+
+function usageError(argv: string[]): CliError {
+  try {
+    parseCommand(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).code).toBe("JUNE_CLI_USAGE");
+    return error as CliError;
+  }
+  throw new Error(`expected ${argv.join(" ")} to be a usage error`);
+}
+
+describe("june run", () => {
+  it("takes the file and the flags, in any order", () => {
+    expect(parseCommand(["run", "--yes", "flow.tsx", "--json", "--input", '{"a":1}', "--script=s.json"])).toEqual({
+      kind: "run",
+      args: { file: "flow.tsx", input: '{"a":1}', script: "s.json", yes: true, json: true },
+    });
+  });
+
+  it("-y is --yes; flags default to off", () => {
+    expect(parseCommand(["run", "f.tsx", "-y"])).toEqual({ kind: "run", args: { file: "f.tsx", yes: true, json: false } });
+    expect(parseCommand(["run", "f.tsx"])).toEqual({ kind: "run", args: { file: "f.tsx", yes: false, json: false } });
+  });
+
+  it("a missing file says what to pass", () => {
+    expect(usageError(["run"]).message).toMatch(/missing the workflow file.*june run flows\/release\.tsx/);
+  });
+
+  it("an unknown flag is named, with where to find the options", () => {
+    expect(usageError(["run", "f.tsx", "--fast"]).message).toBe("june run: unknown option --fast. See june run --help for the options.");
+  });
+
+  it("a flag without its value says what value it takes", () => {
+    expect(usageError(["run", "f.tsx", "--input"]).message).toMatch(/--input needs a value, e\.g\. --input '\{"topic":"Suspense"\}'/);
+  });
+
+  it("two files are one too many", () => {
+    expect(usageError(["run", "a.tsx", "b.tsx"]).message).toMatch(/takes one workflow file, got 2/);
+  });
+});
+
+describe("help and other commands", () => {
+  it("--help, -h and help show the main usage; run --help and help run the run usage", () => {
+    expect(parseCommand(["--help"])).toEqual({ kind: "help", topic: "main" });
+    expect(parseCommand(["-h"])).toEqual({ kind: "help", topic: "main" });
+    expect(parseCommand(["run", "--help"])).toEqual({ kind: "help", topic: "run" });
+    expect(parseCommand(["run", "f.tsx", "-h"])).toEqual({ kind: "help", topic: "run" });
+    expect(parseCommand(["help", "run"])).toEqual({ kind: "help", topic: "run" });
+  });
+
+  it("no command and an unknown command are usage errors", () => {
+    expect(usageError([]).message).toMatch(/missing a command/);
+    expect(usageError(["deploy"]).message).toMatch(/unknown command "deploy"/);
+  });
+});

@@ -1,0 +1,171 @@
+// One markdown agent file → a plain AgentDefinition (no models, no tools: names and references
+// only) plus everything worth telling its author. Pure: the text in, data and diagnostics out.
+import {
+  DEFAULT_MAX_TURNS,
+  readDisallowed,
+  readMaxTurns,
+  readModel,
+  readPrincipal,
+  readReasoning,
+  readSkills,
+  readText,
+  readTools,
+  type Read,
+  type ReasoningLevel,
+} from "./agent-fields.ts";
+import { errorAt, fileLine, warningAt, type Diagnostic } from "./diagnostic.ts";
+import { readFrontmatter } from "./frontmatter.ts";
+import { WIRE_NAME, type ToolRef } from "./tool-ref.ts";
+
+/** A markdown agent as data: what its file says, resolved no further than names and references. */
+export interface AgentDefinition {
+  name: string;
+  /** The tool name a calling model sees: `name`, with anything a provider refuses turned into `_`. */
+  toolName: string;
+  description: string;
+  /** The file it came from (for a bundle, its AGENT.md). */
+  file: string;
+  /** For an agent bundle (a folder holding AGENT.md): that folder, where its skills/ live. */
+  bundle?: string;
+  /** The body of the file, trimmed: the agent's system instructions. */
+  instructions: string;
+  /** `provider:model` after aliases; unset for `inherit` or no `model:` key. */
+  model?: string;
+  /** The models a person may pick from, first = `model`; only when the file lists more than one. */
+  models?: string[];
+  reasoning?: ReasoningLevel;
+  /** The thinking levels a person may pick from, first = `reasoning`; only for a list of two or more. */
+  reasoningLevels?: ReasoningLevel[];
+  tools?: ToolRef[];
+  /** Entries removed from the agent's own `tools`, as written (same grammar). */
+  disallowedTools?: string[];
+  /** Skill sources as written: local paths (relative to the file) or `npm:` refs; not resolved here. */
+  skills?: string[];
+  /** The turn cap (model calls per run of the agent); default 20. */
+  maxTurns: number;
+  principal?: boolean;
+  /** The file line of each frontmatter key, for diagnostics found after parsing. */
+  lines: Record<string, number>;
+}
+
+export interface ParsedAgentFile {
+  /** Absent when the file has an error. */
+  definition?: AgentDefinition;
+  diagnostics: Diagnostic[];
+}
+
+/** Keys only code can supply (their values can't be written in YAML); in a file they are an error. */
+const OVERRIDE_ONLY: Record<string, string> = {
+  blocks: "blocks may carry resolver functions",
+  output: "an output is a live schema object",
+};
+
+const KNOWN_KEYS = new Set([
+  "name",
+  "description",
+  "model",
+  "reasoning",
+  "tools",
+  "disallowedTools",
+  "skills",
+  "maxTurns",
+  "principal",
+]);
+
+/**
+ * Parses one agent file. Unknown keys (Claude Code's `permissionMode`, `color`, `hooks`, …) are
+ * warned about once each and otherwise ignored; anything wrong with a known key is an error
+ * naming the file, the key and its line, and then there is no definition.
+ *
+ * @example
+ * const { definition, diagnostics } = parseAgentFile("agents/triage.md", "---\nname: triage\ndescription: Sorts issues\nmodel: haiku\ntools: Read, Grep\n---\nYou sort issues.");
+ * definition?.model; // "anthropic:claude-haiku-4-5-20251001"
+ * definition?.tools?.map((t) => t.raw); // ["Read", "Grep"]
+ */
+export function parseAgentFile(file: string, text: string): ParsedAgentFile {
+  const read = readFrontmatter(file, text);
+  if (!read.ok) return { diagnostics: [read.diagnostic] };
+  const { data, keyLines, body, startLine } = read.frontmatter;
+  const diagnostics: Diagnostic[] = [];
+  const place = (field: string) => ({ file, field, line: keyLines[field] ?? startLine, column: 1 });
+
+  for (const key of Object.keys(data)) {
+    if (KNOWN_KEYS.has(key)) continue;
+    const where = fileLine(place(key));
+    if (key in OVERRIDE_ONLY) {
+      diagnostics.push(
+        errorAt(place(key), "JUNE_AGENT_FIELD_OVERRIDE_ONLY",
+          `june: ${where}: \`${key}\` can't be set in frontmatter (${OVERRIDE_ONLY[key]}, which YAML can't express). ` +
+            "Remove it from the file and supply it in code, in the agent's overrides."),
+      );
+    } else {
+      diagnostics.push(
+        warningAt(place(key), "JUNE_UNKNOWN_KEY", `june: ${where}: \`${key}\` is not a key June uses; it is ignored (the agent loads without it).`),
+      );
+    }
+  }
+
+  function field<T>(key: string, result: Read<T>): T | undefined {
+    if (result.ok) return result.value;
+    for (const problem of result.problems) {
+      diagnostics.push(errorAt(place(key), problem.code, `june: ${fileLine(place(key))}: \`${key}\` ${problem.message}.`));
+    }
+    return undefined;
+  }
+  function required(key: string, what: string): string | undefined {
+    if (data[key] === undefined || data[key] === null) {
+      diagnostics.push(
+        errorAt({ file, field: key, line: startLine, column: 1 }, "JUNE_AGENT_FIELD_MISSING",
+          `june: ${file}: the frontmatter has no \`${key}\`; every agent file needs \`${key}:\` (${what}).`),
+      );
+      return undefined;
+    }
+    return field(key, readText(data[key], key));
+  }
+
+  const name = required("name", "the agent's name, unique in its folder");
+  const description = required("description", "what the agent does, which is what a calling model reads");
+  const model = data.model === undefined ? undefined : field("model", readModel(data.model));
+  const reasoning = data.reasoning === undefined ? undefined : field("reasoning", readReasoning(data.reasoning));
+  const tools = data.tools === undefined || data.tools === null ? undefined : field("tools", readTools(data.tools));
+  const disallowed =
+    data.disallowedTools === undefined || data.disallowedTools === null ? undefined : field("disallowedTools", readDisallowed(data.disallowedTools));
+  const skills = data.skills === undefined || data.skills === null ? undefined : field("skills", readSkills(data.skills));
+  const maxTurns = data.maxTurns === undefined ? DEFAULT_MAX_TURNS : field("maxTurns", readMaxTurns(data.maxTurns));
+  const principal = data.principal === undefined ? undefined : field("principal", readPrincipal(data.principal));
+
+  if (diagnostics.some((d) => d.severity === "error") || name === undefined || description === undefined || maxTurns === undefined) {
+    return { diagnostics };
+  }
+  const toolName = wireSafe(name);
+  if (toolName !== name) {
+    diagnostics.push(
+      warningAt(place("name"), "JUNE_AGENT_NAME_NOT_WIRE_SAFE",
+        `june: ${fileLine(place("name"))}: the agent name ${JSON.stringify(name)} is not a tool name model providers accept; ` +
+          `a calling agent sees it as ${JSON.stringify(toolName)}. Use letters, digits, "_" and "-" to keep one name.`),
+    );
+  }
+  const definition: AgentDefinition = {
+    name,
+    toolName,
+    description,
+    file,
+    instructions: body.trim(),
+    maxTurns,
+    lines: { ...keyLines },
+  };
+  if (model?.first !== undefined) definition.model = model.first;
+  if (model?.list) definition.models = model.list;
+  if (reasoning?.first !== undefined) definition.reasoning = reasoning.first;
+  if (reasoning?.list) definition.reasoningLevels = reasoning.list;
+  if (tools) definition.tools = tools;
+  if (disallowed) definition.disallowedTools = disallowed;
+  if (skills) definition.skills = skills;
+  if (principal !== undefined) definition.principal = principal;
+  return { definition, diagnostics };
+}
+
+function wireSafe(name: string): string {
+  if (WIRE_NAME.test(name)) return name;
+  return name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64);
+}

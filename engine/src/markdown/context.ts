@@ -1,0 +1,26 @@
+// What a markdown agent is resolved against: the project's tools, the Claude built-ins June
+// provides, the MCP servers configured, and how model references become models. The project
+// loader fills it in; a test passes real stand-ins (a scripted model, a toolSource).
+import type { LanguageModel, Tool as AiTool } from "ai";
+import type { ToolSource } from "../capabilities/index.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+
+export interface MarkdownContext {
+  /** The project's tools by name; a plain name in `tools:` resolves here first. */
+  registry?: Record<string, AiTool<any, any>>;
+  /** Claude Code built-ins June provides (Read, Write, Edit, Glob, Grep, Bash), by name; looked up second. */
+  builtins?: Record<string, AiTool<any, any>>;
+  /**
+   * Claude Code built-in names June does not provide (WebFetch, …): listed in `tools:` they are
+   * skipped with a warning, not an error. Defaults to every Claude Code tool name June knows of.
+   */
+  knownBuiltins?: readonly string[];
+  /** MCP servers by client name; `MCP(name)` and `mcp__name__tool` resolve here. */
+  mcp?: Record<string, ToolSource>;
+  /** Turns a `provider:model` reference into a model; default: `anthropic:` and `openai:`. */
+  resolveModel?: (ref: string) => LanguageModel;
+  /** The model of an agent whose file sets none (or `inherit`); unset, the run's default applies. */
+  defaultModel?: LanguageModel;
+  /** Where `toCallableAgent`/`markdownWorkflow` report warnings; default console.warn. */
+  warn?: (diagnostic: Diagnostic) => void;
+}

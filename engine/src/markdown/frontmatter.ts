@@ -1,0 +1,119 @@
+// Reading an agent file's frontmatter as tolerantly as Claude Code does: a BOM, CRLF, `---` in the
+// body, and the unquoted `: ` inside a description that strict YAML refuses all load. Line
+// numbers stay those of the file, so every diagnostic can point at the key at fault.
+import { LineCounter, isMap, isScalar, parseDocument, type Document } from "yaml";
+import { errorAt, type Diagnostic } from "./diagnostic.ts";
+import { quoteSpans, plainScalarSpans, type ScalarSpan } from "./frontmatter-recovery.ts";
+
+/** An agent file split into its frontmatter (as data) and its body. */
+export interface Frontmatter {
+  data: Record<string, unknown>;
+  /** The 1-based file line of each top-level key. */
+  keyLines: Record<string, number>;
+  /** Everything after the closing `---`, untrimmed, with `\n` line endings. */
+  body: string;
+  /** The file line of the opening `---`. */
+  startLine: number;
+  /** True when strict YAML refused the frontmatter and quoting plain values made it parse. */
+  recovered: boolean;
+}
+
+export type FrontmatterResult = { ok: true; frontmatter: Frontmatter } | { ok: false; diagnostic: Diagnostic };
+
+/** Rounds of re-quoting after the first parse; each round must fix something or we stop. */
+const MAX_RECOVERY_ROUNDS = 4;
+
+/**
+ * Splits `text` into frontmatter and body. The frontmatter opens on the first non-blank line
+ * with `---` and closes at the next `---` line; later `---` lines belong to the body.
+ *
+ * @example
+ * const result = readFrontmatter("triage.md", "---\nname: triage\ndescription: Sorts: bugs\n---\nYou sort.");
+ * if (result.ok) result.frontmatter.data.description; // "Sorts: bugs"
+ */
+export function readFrontmatter(file: string, text: string): FrontmatterResult {
+  const lines = (text.startsWith("\uFEFF") ? text.slice(1) : text).split(/\r\n|\r|\n/);
+  let open = 0;
+  while (open < lines.length && lines[open]!.trim() === "") open++;
+  if (open >= lines.length || lines[open]!.trimEnd() !== "---") {
+    return fail(file, Math.min(open, Math.max(lines.length - 1, 0)) + 1,
+      `june: ${file} has no frontmatter. An agent file starts with a \`---\` line, then YAML with at least ` +
+        "`name:` and `description:`, then a closing `---` line, then the agent's instructions.");
+  }
+  let close = open + 1;
+  while (close < lines.length && lines[close]!.trimEnd() !== "---") close++;
+  if (close >= lines.length) {
+    return fail(file, open + 1,
+      `june: the frontmatter of ${file} opened at line ${open + 1} is never closed: add a \`---\` line after its last key.`);
+  }
+  // File line of the frontmatter's first YAML line (1-based).
+  const firstLine = open + 2;
+  const parsed = parseTolerantly(lines.slice(open + 1, close));
+  if (!parsed.ok) {
+    const { line, col, message } = parsed;
+    return fail(file, firstLine + line - 1,
+      `june: the frontmatter of ${file} is not valid YAML at line ${firstLine + line - 1}: ${message}. ` +
+        'Quote the value (e.g. description: "…"), or use a block scalar (description: |).', col);
+  }
+  const { doc, lineCounter, recovered } = parsed;
+  if (doc.contents !== null && !isMap(doc.contents)) {
+    return fail(file, firstLine, `june: the frontmatter of ${file} must be \`key: value\` lines (a YAML mapping), not a list or a single value.`);
+  }
+  const keyLines: Record<string, number> = {};
+  for (const pair of isMap(doc.contents) ? doc.contents.items : []) {
+    if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = firstLine + lineCounter.linePos(pair.key.range[0]).line - 1;
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    return fail(file, firstLine, `june: the frontmatter of ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    ok: true,
+    frontmatter: { data: data as Record<string, unknown>, keyLines, body: lines.slice(close + 1).join("\n"), startLine: open + 1, recovered },
+  };
+}
+
+type Parsed =
+  | { ok: true; doc: Document; lineCounter: LineCounter; recovered: boolean }
+  | { ok: false; line: number; col: number; message: string };
+
+// Strict first; then quote plain values holding ": " (what Claude Code files most often carry);
+// then quote whatever values the remaining errors sit in, until none remain or nothing changes.
+function parseTolerantly(lines: string[]): Parsed {
+  let attempt = parse(lines);
+  if (attempt.doc.errors.length === 0) return { ok: true, ...attempt, recovered: false };
+  let current = lines;
+  const spans = plainScalarSpans(lines);
+  const done = new Set<ScalarSpan>();
+  const colonSpans = spans.filter((span) => /:(\s|$)/.test(span.value));
+  for (let round = 0; round <= MAX_RECOVERY_ROUNDS; round++) {
+    const errorLines = new Set(attempt.doc.errors.map((e) => e.linePos?.[0].line ?? 0));
+    const next = round === 0 ? colonSpans : spans.filter((s) => !done.has(s) && touches(s, errorLines));
+    if (next.length === 0) break;
+    next.forEach((span) => done.add(span));
+    current = quoteSpans(current, next);
+    attempt = parse(current);
+    if (attempt.doc.errors.length === 0) return { ok: true, ...attempt, recovered: true };
+  }
+  const first = attempt.doc.errors[0]!;
+  const position = first.linePos?.[0] ?? { line: 1, col: 1 };
+  return { ok: false, line: position.line, col: position.col, message: first.message.split(/ at line \d+/)[0]!.trim() };
+}
+
+function parse(lines: string[]): { doc: Document; lineCounter: LineCounter } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(lines.join("\n"), { lineCounter, uniqueKeys: true, prettyErrors: true });
+  return { doc, lineCounter };
+}
+
+/** Whether a value's lines (0-based start..end, errors 1-based) hold one of the error lines. */
+function touches(span: ScalarSpan, errorLines: Set<number>): boolean {
+  for (let line = span.start + 1; line <= span.end + 1; line++) if (errorLines.has(line)) return true;
+  return false;
+}
+
+function fail(file: string, line: number, message: string, column = 1): FrontmatterResult {
+  return { ok: false, diagnostic: errorAt({ file, line, column }, "JUNE_FRONTMATTER_INVALID", message) };
+}

@@ -1,0 +1,58 @@
+// What a connected server offers, as the tools an agent is given: every tool listed (all pages),
+// renamed to its wire name mcp__<server>__<tool>, with its origin and the server's annotations
+// verbatim for the tool policy. A tool whose wire name no provider accepts is skipped with a warning.
+import type { ListToolsResult, MCPClient } from "@ai-sdk/mcp";
+import type { ToolSet } from "ai";
+import type { ToolOrigin } from "../capabilities/index.ts";
+import { isWireName, mcpWireName } from "./wire-name.ts";
+
+/** The tools of one server, keyed by wire name. */
+export interface ExposedTools {
+  tools: ToolSet;
+  origins: Record<string, ToolOrigin>;
+}
+
+/** Every tool the server lists, following `nextCursor` through all pages. */
+export async function listAllTools(client: MCPClient, signal: AbortSignal): Promise<ListToolsResult> {
+  let page = await client.listTools({ options: { signal } });
+  const tools = [...page.tools];
+  while (page.nextCursor !== undefined) {
+    page = await client.listTools({ params: { cursor: page.nextCursor }, options: { signal } });
+    tools.push(...page.tools);
+  }
+  return { ...page, tools };
+}
+
+/**
+ * Renames the listed tools to their wire names and records where each comes from.
+ *
+ * @example
+ * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, console.warn);
+ * origins["mcp__fs__read_file"]; // { server: "fs", tool: "read_file", annotations: { readOnlyHint: true, … } }
+ */
+export function exposeTools(server: string, listed: ListToolsResult, client: MCPClient, warn: (message: string) => void): ExposedTools {
+  // The raw listing keeps annotations exactly as sent (unknown hints too); the AI SDK's own
+  // tool metadata keeps only the five hints it knows.
+  const byName = client.toolsFromDefinitions(listed) as ToolSet;
+  const tools: ToolSet = {};
+  const origins: Record<string, ToolOrigin> = {};
+  for (const definition of listed.tools) {
+    const wire = mcpWireName(server, definition.name);
+    const tool = byName[definition.name];
+    if (!tool) continue;
+    if (!isWireName(wire)) {
+      warn(
+        `june: MCP server ${JSON.stringify(server)} offers the tool ${JSON.stringify(definition.name)}, but its wire name ${JSON.stringify(wire)} ` +
+          `is not one a model provider accepts (1 to 64 letters, digits, "_" or "-"); the tool is skipped. A shorter server name leaves more room.`,
+      );
+      continue;
+    }
+    tools[wire] = tool;
+    origins[wire] = {
+      server,
+      tool: definition.name,
+      ...(definition.annotations !== undefined ? { annotations: { ...definition.annotations } } : {}),
+    };
+  }
+  return { tools, origins };
+}

@@ -1,0 +1,74 @@
+// june.config.ts: a project's defaults — the model agents get when they set none, the tool
+// registry markdown agents name tools from, MCP servers, the tool policy, default blocks, and
+// where markdown agents live. Checked with zod so a mistake names the field.
+import type { LanguageModel, Tool } from "ai";
+import { z } from "zod";
+import { checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
+import { JuneError } from "../errors/index.ts";
+
+/** How to reach an MCP server: a command over stdio, or a streamable HTTP URL. */
+export type McpServerConfig =
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { url: string; headers?: Record<string, string> };
+
+export interface JuneConfig {
+  /** The model of every agent that sets none (and of markdown agents with `model: inherit`). */
+  model?: LanguageModel;
+  /** Tools markdown agents can name in `tools:`, by name. */
+  tools?: Record<string, Tool<any, any>>;
+  /** MCP servers by client name, for `MCP(server)` / `mcp__server__tool` references. */
+  mcp?: Record<string, McpServerConfig>;
+  /** Which tools any agent may be given; omitted admits all. */
+  toolPolicy?: ToolPolicy;
+  /** Blocks every markdown agent gets (merged by name with its own). */
+  blocks?: Record<string, unknown>;
+  /** Folders of markdown agents, relative to the project; default `.claude/agents` and `agents`. */
+  agents?: string | string[];
+}
+
+/**
+ * Declares a project's configuration (the default export of `june.config.ts`).
+ *
+ * @example
+ * export default defineConfig({
+ *   model: openai("gpt-5-mini"),
+ *   mcp: { fs: { command: "npx", args: ["@modelcontextprotocol/server-filesystem", "."] } },
+ *   toolPolicy: { fn: true, builtin: true, mcp: (tool) => tool.source.kind === "mcp" && tool.source.server === "fs" },
+ * });
+ */
+export function defineConfig(config: JuneConfig): JuneConfig {
+  return config;
+}
+
+const toolLike = z.custom<Tool<any, any>>((v) => typeof v === "object" && v !== null && "inputSchema" in v, "an AI SDK tool (tool({...}))");
+const modelLike = z.custom<LanguageModel>(
+  (v) => typeof v === "object" && v !== null && "modelId" in v && ("doGenerate" in v || "doStream" in v),
+  "a model object (e.g. openai(\"gpt-5-mini\") from june/sdk/openai)",
+);
+const mcpServer = z.union([
+  z.strictObject({ command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional() }),
+  z.strictObject({ url: z.url(), headers: z.record(z.string(), z.string()).optional() }),
+]);
+const configSchema = z.strictObject({
+  model: modelLike.optional(),
+  tools: z.record(z.string(), toolLike).optional(),
+  mcp: z.record(z.string(), mcpServer).optional(),
+  toolPolicy: z.unknown().optional(),
+  blocks: z.record(z.string(), z.unknown()).optional(),
+  agents: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+/** Validates a loaded config module's default export; errors name the file and the field. */
+export function checkConfig(value: unknown, file: string): JuneConfig {
+  if (value === undefined) {
+    throw new JuneError("JUNE_INVALID_CONFIG", `june: ${file} has no default export; export default defineConfig({ … }).`);
+  }
+  const parsed = configSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `\`${issue.path.join(".") || "(config)"}\`: ${issue.message}`);
+    throw new JuneError("JUNE_INVALID_CONFIG", `june: ${file} is not a valid June config: ${issues.join("; ")}.`);
+  }
+  const config = parsed.data as JuneConfig;
+  if (config.toolPolicy !== undefined) config.toolPolicy = checkPolicy(config.toolPolicy, `${file} (toolPolicy)`);
+  return config;
+}

@@ -1,0 +1,109 @@
+// claudeBuiltins(): Claude Code's Read, Write, Edit, Glob, Grep and Bash as real AI SDK tools,
+// with Claude Code's names and input shapes so a markdown agent (and a model trained on Claude
+// Code) uses them unchanged. File tools are confined to the project folder; changes wait for
+// approval unless told otherwise.
+import path from "node:path";
+import { JuneError } from "../../errors/index.ts";
+import { claudeBashTool } from "./bash.ts";
+import type { ClaudeBashOptions, ClaudeBashTool } from "./bash.ts";
+import { editTool } from "./edit.ts";
+import type { EditTool } from "./edit.ts";
+import { globTool } from "./glob.ts";
+import type { GlobTool } from "./glob.ts";
+import { grepTool } from "./grep.ts";
+import type { GrepTool } from "./grep.ts";
+import { CLAUDE_BUILTIN_NAMES, isClaudeBuiltinName } from "./names.ts";
+import type { ClaudeBuiltinName } from "./names.ts";
+import { readTool } from "./read.ts";
+import type { ReadTool } from "./read.ts";
+import { writeTool } from "./write.ts";
+import type { WriteTool } from "./write.ts";
+
+/** Options for {@link claudeBuiltins}. */
+export interface ClaudeBuiltinsOptions {
+  /**
+   * The project folder: relative paths resolve against it, and no file tool reads or writes
+   * outside it (after `..` and symlinks). Bash runs in it. Resolved against `process.cwd()` now;
+   * it must exist when a tool is called.
+   */
+  root: string;
+  /**
+   * Which tools wait for approval. Default: Write, Edit and Bash do; Read, Glob and Grep don't.
+   * An object overrides per tool (`{ Write: false }`); a boolean sets all six.
+   */
+  needsApproval?: boolean | Partial<Record<ClaudeBuiltinName, boolean>>;
+  /** Bash's timeouts, environment and output limit. */
+  bash?: ClaudeBashOptions;
+}
+
+/** The tools {@link claudeBuiltins} returns, by their Claude Code names. */
+export interface ClaudeBuiltins {
+  Read: ReadTool;
+  Write: WriteTool;
+  Edit: EditTool;
+  Glob: GlobTool;
+  Grep: GrepTool;
+  Bash: ClaudeBashTool;
+}
+
+/** Whether each built-in waits for approval by default: the ones that change things do. */
+export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>> = Object.freeze({
+  Read: false,
+  Write: true,
+  Edit: true,
+  Glob: false,
+  Grep: false,
+  Bash: true,
+});
+
+/**
+ * Claude Code's built-in tools (Read, Write, Edit, Glob, Grep, Bash) as AI SDK tools working on
+ * the project folder `root`. Each is marked as June's built-in for the tool policy.
+ *
+ * @example
+ * import { generateText, stepCountIs } from "ai";
+ * import { claudeBuiltins } from "june/tools";
+ *
+ * const tools = claudeBuiltins({ root: "./repo", needsApproval: { Edit: false } });
+ * await generateText({
+ *   model,
+ *   tools, // { Read, Write, Edit, Glob, Grep, Bash }
+ *   prompt: "Rename the helper `fmt` to `formatDate` in src/",
+ *   stopWhen: stepCountIs(20),
+ * });
+ */
+export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
+  const root = checkRoot(options.root);
+  const approval = approvalFor(options.needsApproval);
+  return {
+    Read: readTool(root, approval.Read),
+    Write: writeTool(root, approval.Write),
+    Edit: editTool(root, approval.Edit),
+    Glob: globTool(root, approval.Glob),
+    Grep: grepTool(root, approval.Grep),
+    Bash: claudeBashTool(root, approval.Bash, options.bash),
+  };
+}
+
+function checkRoot(root: unknown): string {
+  if (typeof root === "string" && root !== "") return path.resolve(root);
+  throw new JuneError("JUNE_INVALID_PROPS", `june: claudeBuiltins needs root, the project folder, as a path; got ${JSON.stringify(root)}`);
+}
+
+function approvalFor(needsApproval: ClaudeBuiltinsOptions["needsApproval"]): Record<ClaudeBuiltinName, boolean> {
+  if (typeof needsApproval === "boolean") {
+    return Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, needsApproval])) as Record<ClaudeBuiltinName, boolean>;
+  }
+  const approval = { ...DEFAULT_NEEDS_APPROVAL };
+  for (const [name, value] of Object.entries(needsApproval ?? {})) {
+    // A misspelt name ("write") would otherwise silently keep the default.
+    if (!isClaudeBuiltinName(name)) {
+      throw new JuneError(
+        "JUNE_INVALID_PROPS",
+        `june: claudeBuiltins needsApproval has an unknown tool ${JSON.stringify(name)}; use ${CLAUDE_BUILTIN_NAMES.join(", ")}`,
+      );
+    }
+    if (value !== undefined) approval[name] = value;
+  }
+  return approval;
+}
