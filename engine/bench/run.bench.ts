@@ -4,6 +4,7 @@
 // Plain .ts with jsx() calls so Node 22 runs it directly:
 //   cd engine && node bench/run.bench.ts
 // Results are recorded in docs/benchmarks.md ("Run overhead").
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +15,10 @@ import { z } from "zod";
 import { Agent, Step, Tool, openTraceWriter, run, type RunResult, type TraceNode } from "june";
 import { jsx } from "june/jsx-runtime";
 import { scripted, type ScriptedModel, type ScriptedResponse } from "june/sdk/scripted";
-// June's AsyncLocalStorage: on Node 22 an enabled one installs a promise hook for the whole process,
-// which the raw loop would then pay too. The baseline switches it off so it measures the AI SDK alone
-// (June's next tool call switches it back on); the "hook on" rows show what the hook costs by itself.
+// June's AsyncLocalStorage (traced-tools.ts): on Node 22 an enabled one installs a promise hook for
+// the whole process, which the raw loop would then pay too. The baseline switches it off so it
+// measures the AI SDK alone (June's next tool call switches it back on); the "with an ALS hook" rows run the
+// raw loop with an AsyncLocalStorage of their own enabled, to show what the hook costs by itself.
 import { currentToolCall } from "../src/run/traced-tools.ts";
 
 /** Total tool calls per run, in every shape. */
@@ -141,13 +143,15 @@ function checkJune(result: RunResult, model: ScriptedModel, shape: Shape, side: 
   }
 }
 
-/** The raw AI SDK loop; `hook` leaves June's AsyncLocalStorage hook on, as any June run leaves it. */
+/** The raw AI SDK loop; `hook` runs it with an AsyncLocalStorage enabled, as any June run leaves one. */
 function rawVariant(mode: Mode, hook: boolean): Variant {
   return {
     key: `raw-${mode}${hook ? "-hook" : ""}`,
-    label: `AI SDK ${mode === "generate" ? "generateText" : "streamText"}${hook ? " (June's hook on)" : ""}`,
+    label: `AI SDK ${mode === "generate" ? "generateText" : "streamText"}${hook ? " (with an ALS hook)" : ""}`,
     async exec(responses, shape) {
-      if (!hook) currentToolCall.disable();
+      currentToolCall.disable();
+      const storage = hook ? new AsyncLocalStorage<true>() : undefined;
+      storage?.enterWith(true);
       const model = scripted(responses);
       const stopWhen = stepCountIs(shape.turns + 1);
       collectGarbage();
@@ -165,6 +169,7 @@ function rawVariant(mode: Mode, hook: boolean): Variant {
         for (const step of await result.steps) toolResults += step.toolResults.length;
       }
       const ms = performance.now() - start;
+      storage?.disable();
       checkRaw(text, toolResults, model, shape, this.label);
       return { ms };
     },

@@ -34,6 +34,8 @@ export interface CallableAgentConfig<INPUT> extends AgentSettings {
   capabilities?: () => JuneNode;
   /** An AI SDK output, e.g. `Output.object({ schema })`; the caller gets the parsed object. */
   output?: OutputInterface<any, any>;
+  /** Blocks of the agent's system context (see <Agent blocks>). */
+  blocks?: Record<string, unknown>;
 }
 
 export type CallableAgent<INPUT> = ((props: {}) => JuneNode) & {

@@ -24,6 +24,7 @@ const LABELS: Record<NodeKind, string> = {
   step: "step",
   "model-call": "model",
   "tool-call": "tool",
+  "block-load": "block",
   approval: "approval",
   composite: "composite",
   catch: "catch",
@@ -35,6 +36,7 @@ const START_MARKS: Record<NodeKind, string> = {
   step: "▸",
   "model-call": "◇",
   "tool-call": "→",
+  "block-load": "⇣",
   approval: "?",
   composite: "◆",
   catch: "↻",
@@ -144,6 +146,8 @@ export class EventRenderer {
       case "tool-call":
       case "composite":
         return ` ${oneLine(input)}`;
+      case "block-load":
+        return ` ${s.dim("loads the block into context")}`;
       case "approval":
         return ` ${oneLine(input)} ${s.yellow("waits for approval")}`;
       case "catch": {

@@ -9,7 +9,7 @@ import { renderSummary } from "./render-summary.ts";
 function recordedResult(name: string, patch: Partial<RunResult> = {}): RunResult {
   const text = readFileSync(new URL(`./fixtures/${name}.events.jsonl`, import.meta.url), "utf8");
   const trace = buildTrace(text.trim().split("\n").map((line) => JSON.parse(line) as TraceEvent))!;
-  return { runId: "run_test", status: "succeeded", steps: {}, output: trace.output, trace, usage: trace.usage, ...patch };
+  return { runId: "run_test", status: "succeeded", steps: {}, output: trace.output, trace, usage: trace.usage, blocksLoaded: [], ...patch };
 }
 
 describe("the summary", () => {

@@ -116,7 +116,7 @@ export function parseAgentFile(file: string, text: string): ParsedAgentFile {
     if (data[key] === undefined || data[key] === null) {
       diagnostics.push(
         errorAt({ file, field: key, line: startLine, column: 1 }, "JUNE_AGENT_FIELD_MISSING",
-          `june: ${file}: the frontmatter has no \`${key}\`; every agent file needs \`${key}:\` (${what}).`),
+          `june: ${file}:${startLine}: the frontmatter has no \`${key}\`; every agent file needs \`${key}:\` (${what}).`),
       );
       return undefined;
     }

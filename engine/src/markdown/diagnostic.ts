@@ -62,17 +62,15 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 /**
- * One line for a terminal or a log: `file:line:column: error CODE: message`.
+ * One line for a terminal or a log. Messages already say where (`june: file:line: …`); the
+ * severity and code follow, so a reader can look the code up in docs/errors.md.
  *
  * @example
  * for (const d of (await loadAgentDefinitions(".claude/agents")).diagnostics) console.warn(formatDiagnostic(d));
- * // .claude/agents/triage.md:3:1: error JUNE_AGENT_FIELD_MISSING: june: ... has no `description` ...
+ * // june: .claude/agents/triage.md:1: the frontmatter has no `description`; … [error JUNE_AGENT_FIELD_MISSING]
  */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
-  const where = [diagnostic.file, diagnostic.line, diagnostic.line !== undefined ? diagnostic.column : undefined]
-    .filter((part) => part !== undefined)
-    .join(":");
-  return `${where}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`;
+  return `${diagnostic.message} [${diagnostic.severity} ${diagnostic.code}]`;
 }
 
 /** `file:line` (or just `file`), for messages. */

@@ -36,15 +36,16 @@ export function readFrontmatter(file: string, text: string): FrontmatterResult {
   let open = 0;
   while (open < lines.length && lines[open]!.trim() === "") open++;
   if (open >= lines.length || lines[open]!.trimEnd() !== "---") {
-    return fail(file, Math.min(open, Math.max(lines.length - 1, 0)) + 1,
-      `june: ${file} has no frontmatter. An agent file starts with a \`---\` line, then YAML with at least ` +
+    const line = Math.min(open, Math.max(lines.length - 1, 0)) + 1;
+    return fail(file, line,
+      `june: ${file}:${line}: the file has no frontmatter. An agent file starts with a \`---\` line, then YAML with at least ` +
         "`name:` and `description:`, then a closing `---` line, then the agent's instructions.");
   }
   let close = open + 1;
   while (close < lines.length && lines[close]!.trimEnd() !== "---") close++;
   if (close >= lines.length) {
     return fail(file, open + 1,
-      `june: the frontmatter of ${file} opened at line ${open + 1} is never closed: add a \`---\` line after its last key.`);
+      `june: ${file}:${open + 1}: the frontmatter opened here is never closed: add a \`---\` line after its last key.`);
   }
   // File line of the frontmatter's first YAML line (1-based).
   const firstLine = open + 2;
@@ -52,12 +53,12 @@ export function readFrontmatter(file: string, text: string): FrontmatterResult {
   if (!parsed.ok) {
     const { line, col, message } = parsed;
     return fail(file, firstLine + line - 1,
-      `june: the frontmatter of ${file} is not valid YAML at line ${firstLine + line - 1}: ${message}. ` +
+      `june: ${file}:${firstLine + line - 1}: the frontmatter is not valid YAML: ${message}. ` +
         'Quote the value (e.g. description: "…"), or use a block scalar (description: |).', col);
   }
   const { doc, lineCounter, recovered } = parsed;
   if (doc.contents !== null && !isMap(doc.contents)) {
-    return fail(file, firstLine, `june: the frontmatter of ${file} must be \`key: value\` lines (a YAML mapping), not a list or a single value.`);
+    return fail(file, firstLine, `june: ${file}:${firstLine}: the frontmatter must be \`key: value\` lines (a YAML mapping), not a list or a single value.`);
   }
   const keyLines: Record<string, number> = {};
   for (const pair of isMap(doc.contents) ? doc.contents.items : []) {
@@ -67,7 +68,7 @@ export function readFrontmatter(file: string, text: string): FrontmatterResult {
   try {
     data = doc.toJS({ maxAliasCount: 100 }) ?? {};
   } catch (error) {
-    return fail(file, firstLine, `june: the frontmatter of ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(file, firstLine, `june: ${file}:${firstLine}: the frontmatter could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   return {
     ok: true,
@@ -90,7 +91,8 @@ function parseTolerantly(lines: string[]): Parsed {
   const colonSpans = spans.filter((span) => /:(\s|$)/.test(span.value));
   for (let round = 0; round <= MAX_RECOVERY_ROUNDS; round++) {
     const errorLines = new Set(attempt.doc.errors.map((e) => e.linePos?.[0].line ?? 0));
-    const next = round === 0 ? colonSpans : spans.filter((s) => !done.has(s) && touches(s, errorLines));
+    const pending = colonSpans.filter((s) => !done.has(s));
+    const next = pending.length > 0 ? pending : spans.filter((s) => !done.has(s) && touches(s, errorLines));
     if (next.length === 0) break;
     next.forEach((span) => done.add(span));
     current = quoteSpans(current, next);

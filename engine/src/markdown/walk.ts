@@ -30,66 +30,66 @@ export interface FoundAgentFiles {
  * // [{ file: ".claude/agents/aria/AGENT.md", bundle: ".claude/agents/aria" }, { file: ".claude/agents/triage.md" }]
  */
 export async function findAgentFiles(pathOrDir: string): Promise<FoundAgentFiles> {
-  const diagnostics: Diagnostic[] = [];
   let stats;
   try {
     stats = await stat(pathOrDir);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : `can't be read (${(error as Error).message})`;
-    diagnostics.push(errorAt({ file: pathOrDir }, "JUNE_AGENTS_NOT_FOUND", `june: the agents path ${pathOrDir} ${reason}; pass a folder of agent .md files or one .md file.`));
-    return { files: [], diagnostics };
+    return found([], [
+      errorAt({ file: pathOrDir }, "JUNE_AGENTS_NOT_FOUND", `june: the agents path ${pathOrDir} ${reason}; pass a folder of agent .md files or one .md file.`),
+    ]);
   }
-  if (stats.isFile()) {
-    if (isMarkdown(pathOrDir)) return { files: [{ file: pathOrDir }], diagnostics };
-    diagnostics.push(errorAt({ file: pathOrDir }, "JUNE_AGENTS_NOT_FOUND", `june: ${pathOrDir} is not a .md file; pass a folder of agent .md files or one .md file.`));
-    return { files: [], diagnostics };
-  }
-  const files = await walk(pathOrDir, diagnostics);
-  return { files, diagnostics };
+  if (stats.isDirectory()) return walk(pathOrDir);
+  if (stats.isFile() && isMarkdown(pathOrDir)) return found([{ file: pathOrDir }]);
+  return found([], [
+    errorAt({ file: pathOrDir }, "JUNE_AGENTS_NOT_FOUND", `june: ${pathOrDir} is not a .md file; pass a folder of agent .md files or one .md file.`),
+  ]);
 }
 
-async function walk(dir: string, diagnostics: Diagnostic[]): Promise<AgentFile[]> {
+// Each entry reports its own files and diagnostics; they are joined in name order, so neither
+// ever depends on which read finished first.
+async function walk(dir: string): Promise<FoundAgentFiles> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
-    diagnostics.push(errorAt({ file: dir }, "JUNE_AGENT_FILE_UNREADABLE", `june: the folder ${dir} can't be read: ${(error as Error).message}`));
-    return [];
+    return found([], [errorAt({ file: dir }, "JUNE_AGENT_FILE_UNREADABLE", `june: the folder ${dir} can't be read: ${(error as Error).message}`)]);
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (entries.some((e) => e.name === BUNDLE_FILE && (e.isFile() || e.isSymbolicLink()))) {
-    return [{ file: join(dir, BUNDLE_FILE), bundle: dir }];
+    return found([{ file: join(dir, BUNDLE_FILE), bundle: dir }]);
   }
-  // Children in parallel, concatenated in name order so the result never depends on timing.
-  const found = await Promise.all(entries.map((entry) => visit(dir, entry, diagnostics)));
-  return found.flat();
+  const visited = await Promise.all(entries.map((entry) => visit(dir, entry)));
+  return found(visited.flatMap((v) => v.files), visited.flatMap((v) => v.diagnostics));
 }
 
-async function visit(dir: string, entry: Dirent, diagnostics: Diagnostic[]): Promise<AgentFile[]> {
+async function visit(dir: string, entry: Dirent): Promise<FoundAgentFiles> {
   const path = join(dir, entry.name);
-  if (entry.isDirectory()) return skipped(entry.name) ? [] : walk(path, diagnostics);
-  if (entry.isFile()) return isMarkdown(entry.name) ? [{ file: path }] : [];
-  if (!entry.isSymbolicLink()) return [];
+  if (entry.isDirectory()) return skipped(entry.name) ? found([]) : walk(path);
+  if (entry.isFile()) return found(isMarkdown(entry.name) ? [{ file: path }] : []);
+  if (!entry.isSymbolicLink()) return found([]);
   let target;
   try {
     target = await stat(path);
   } catch {
     // A dangling link is only worth a word when it looks like an agent file.
-    if (isMarkdown(entry.name)) {
-      diagnostics.push(errorAt({ file: path }, "JUNE_AGENT_FILE_UNREADABLE", `june: ${path} is a symlink to a file that does not exist.`));
-    }
-    return [];
+    return found([], isMarkdown(entry.name)
+      ? [errorAt({ file: path }, "JUNE_AGENT_FILE_UNREADABLE", `june: ${path} is a symlink to a file that does not exist.`)]
+      : []);
   }
   if (target.isDirectory()) {
-    if (skipped(entry.name)) return [];
-    diagnostics.push(
+    if (skipped(entry.name)) return found([]);
+    return found([], [
       warningAt({ file: path }, "JUNE_SYMLINK_DIR_SKIPPED",
         `june: ${path} is a symlink to a folder, which the agents walk never follows (that keeps it loop-free); ` +
           "link the agent files themselves, or move the folder in."),
-    );
-    return [];
+    ]);
   }
-  return target.isFile() && isMarkdown(entry.name) ? [{ file: path }] : [];
+  return found(target.isFile() && isMarkdown(entry.name) ? [{ file: path }] : []);
+}
+
+function found(files: AgentFile[], diagnostics: Diagnostic[] = []): FoundAgentFiles {
+  return { files, diagnostics };
 }
 
 function skipped(name: string): boolean {

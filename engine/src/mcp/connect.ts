@@ -12,8 +12,6 @@ const CLIENT_NAME = "june";
 /** An open connection; `close` ends it (and, for stdio, waits until the server process is gone). */
 export interface McpConnection {
   client: MCPClient;
-  /** The server process, for stdio servers. */
-  pid?: number;
   close(): Promise<void>;
 }
 
@@ -55,10 +53,12 @@ export async function connectMcp(name: string, spec: McpTransportSpec, signal: A
   }
   return {
     client,
-    ...(stdio?.pid !== undefined ? { pid: stdio.pid } : {}),
     close: async () => {
-      await client.close();
-      await stdio?.close();
+      try {
+        await client.close();
+      } finally {
+        await stdio?.close();
+      }
     },
   };
 }

@@ -39,7 +39,10 @@ export function exposeTools(server: string, listed: ListToolsResult, client: MCP
   for (const definition of listed.tools) {
     const wire = mcpWireName(server, definition.name);
     const tool = byName[definition.name];
-    if (!tool) continue;
+    if (!tool) {
+      warn(`june: MCP server ${JSON.stringify(server)} lists the tool ${JSON.stringify(definition.name)}, but @ai-sdk/mcp could not make a tool of it; it is skipped.`);
+      continue;
+    }
     if (!isWireName(wire)) {
       warn(
         `june: MCP server ${JSON.stringify(server)} offers the tool ${JSON.stringify(definition.name)}, but its wire name ${JSON.stringify(wire)} ` +

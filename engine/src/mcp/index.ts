@@ -1,6 +1,7 @@
 // Public surface of mcp/: MCP servers as tool sources, and the MCP tool grammar (MCP(server:tool),
 // mcp__server__tool) that markdown agents resolve against them.
 export { mcpServer } from "./mcp-server.ts";
+export type { McpLoadedTools, McpToolSource } from "./mcp-server.ts";
 export type { McpHttpConfig, McpServerCommon, McpServerConfig, McpStdioConfig } from "./server-config.ts";
 export { parseMcpRef } from "./mcp-ref.ts";
 export type { McpRef } from "./mcp-ref.ts";

@@ -1,11 +1,25 @@
 // mcpServer(): an MCP server as a capability that waits. Declared with <Tools from={…} />, it
 // connects when an agent first needs it, exposes the server's tools as mcp__<server>__<tool>, is
 // shared by every identical declaration in the run, and is closed when the run ends.
-import type { LoadedTools, ToolSource } from "../capabilities/index.ts";
+import type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext } from "../capabilities/index.ts";
 import { connectMcp, describeError } from "./connect.ts";
 import { exposeTools, listAllTools } from "./expose-tools.ts";
 import { checkServerName } from "./server-name.ts";
 import { describeTarget, serverKey, transportSpec, type McpServerConfig } from "./server-config.ts";
+
+/** What loading an MCP server gives: its tools by wire name, their origins, and a way to close it. */
+export interface McpLoadedTools extends LoadedTools {
+  origins: Record<string, ToolOrigin>;
+  /** Closes the connection; for stdio, resolves once the server process has exited. */
+  close: () => Promise<void>;
+}
+
+/** A ToolSource of kind "mcp" whose load always connects afresh (the run's cache shares it). */
+export interface McpToolSource extends ToolSource {
+  kind: "mcp";
+  key: string;
+  load(context: ToolSourceContext): Promise<McpLoadedTools>;
+}
 
 /**
  * An MCP server whose tools an agent is given with `<Tools from={…} />`. The name must not be
@@ -21,7 +35,7 @@ import { describeTarget, serverKey, transportSpec, type McpServerConfig } from "
  * </Agent>
  * // the model is offered mcp__fs__read_file, mcp__fs__list_directory, …
  */
-export function mcpServer(name: string, config: McpServerConfig): ToolSource {
+export function mcpServer(name: string, config: McpServerConfig): McpToolSource {
   checkServerName(name);
   const spec = transportSpec(name, config);
   const warn = config.onWarning ?? ((message: string) => console.warn(message));
@@ -29,7 +43,7 @@ export function mcpServer(name: string, config: McpServerConfig): ToolSource {
     name,
     key: serverKey(name, spec),
     kind: "mcp",
-    async load({ signal }): Promise<LoadedTools> {
+    async load({ signal }) {
       const connection = await connectMcp(name, spec, signal);
       try {
         const listed = await listAllTools(connection.client, signal);

@@ -9,7 +9,7 @@ import {
 import { JuneError } from "../errors/index.ts";
 import { createElement } from "../jsx/index.ts";
 import type { TraceNode } from "../trace/index.ts";
-import { Step, agentLabel, expandWorkflow, type PreparedAgent } from "../workflow/index.ts";
+import { Step, agentLabel, expandWorkflow, type AgentProps, type PreparedAgent } from "../workflow/index.ts";
 import { RecordedError, executeItems, executePreparedAgent } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
@@ -73,13 +73,13 @@ async function runWorkflow(spec: CompositeSpec, input: unknown, place: Place): P
     ...(config.output ? { output: config.output } : {}),
   }, null);
   const holder = `defineAgent({ name: ${JSON.stringify(config.name)} }).capabilities`;
-  const { name, description: _d, input: _i, prompt: _p, capabilities, output: _o, ...settings } = config;
+  const { name, description: _d, input: _i, prompt: _p, capabilities, output: _o, blocks, ...settings } = config;
   const element = createElement(callableAgentType(config.name), {}, null);
   const prepared: PreparedAgent = {
     name,
     label: agentLabel(name, element).replace("<Agent>", "the defined agent"),
     element,
-    props: settings,
+    props: { ...settings, ...(blocks ? { blocks: blocks as AgentProps["blocks"] } : {}) },
     declarations: capabilities ? collectCapabilityNode(capabilities(), holder) : [],
     workflow: [{ kind: "step", element: stepElement, id: "main" }],
   };

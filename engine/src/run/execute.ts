@@ -1,6 +1,7 @@
 // Executing a workflow: agents resolve their capabilities when they render, then their steps
 // run in document order, one at a time; a <Step> function child renders after its step; a
 // <Catch> retries or replaces what is inside it. Every failure ends its node with the error.
+import { resolveBlocks } from "../blocks/index.ts";
 import { type ParentScope } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import type { JuneNode } from "../jsx/index.ts";
@@ -81,12 +82,14 @@ async function executeAgentBody(prepared: PreparedAgent, nodeId: string, place: 
     ...(scope.records ? { capabilities: scope.records } : {}),
     tools: scope.entries.map((e) => e.info),
   });
+  const blocks = prepared.props.blocks ? await resolveBlocks(prepared.props.blocks, { signal: place.signal }) : undefined;
+  const instructions = [prepared.props.instructions, blocks?.instructions].filter((t) => t).join("\n\n") || undefined;
   const inner: Place = {
     ...place,
     parentNodeId: nodeId,
     agentPath: [...place.agentPath, prepared.name],
     parentScope: { scope } satisfies ParentScope,
-    agent: { name: prepared.name, label: prepared.label, nodeId, scope, props: prepared.props },
+    agent: { name: prepared.name, label: prepared.label, nodeId, scope, props: prepared.props, instructions, loaders: blocks?.loaders ?? {} },
   };
   await executeItems(prepared.workflow, inner);
   return undefined;
@@ -113,7 +116,15 @@ async function executeStep(item: Extract<WorkflowItem, { kind: "step" }>, place:
   const value = await guard(
     place,
     nodeId,
-    () => runModelLoop({ place, agent, stepNodeId: nodeId, stepId: item.id, prompt: String(props.prompt), ...(props.output ? { output: props.output } : {}) }),
+    () =>
+      runModelLoop({
+        place: { ...place, stepId: stepName },
+        agent,
+        stepNodeId: nodeId,
+        stepId: item.id,
+        prompt: String(props.prompt),
+        ...(props.output ? { output: props.output } : {}),
+      }),
     (error) => inContext(error, `<Step id="${stepName}"> in ${agent.label}`),
   );
   place.steps[item.id] = value;

@@ -39,8 +39,9 @@ interface PendingRequest {
 export async function runModelLoop(input: LoopInput): Promise<unknown> {
   const { place, agent } = input;
   const model = tracedModel(resolveModel(agent, place, input.stepId), place.ctx, input.stepNodeId);
-  const tools = tracedTools(agent.scope.tools, place, input.stepNodeId);
-  const { model: _m, instructions, stopWhen, name: _n, tools: _t, children: _c, ...settings } = agent.props;
+  const tools = tracedTools({ ...agent.scope.tools, ...agent.loaders }, place, input.stepNodeId);
+  const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, ...settings } = agent.props;
+  const instructions = agent.instructions;
   let messages: ModelMessage[] = [{ role: "user", content: input.prompt }];
   let turnsLeft = DEFAULT_MAX_TURNS;
 

@@ -1,6 +1,6 @@
 // What one run shares across everything it executes: its id, abort signal, event sequence and
 // trace, approvals, the capability cache, and where execution currently is (a Place).
-import type { LanguageModel } from "ai";
+import type { LanguageModel, ToolSet } from "ai";
 import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
 import type { NodeKind, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartEvent } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
@@ -24,6 +24,7 @@ export interface RunContext {
   warn: (message: string) => void;
   seq: number;
   nodes: number;
+  blocksLoaded: BlockLoad[];
 }
 
 /** The agent steps run in: its resolved scope and model settings. */
@@ -33,6 +34,17 @@ export interface AgentFrame {
   nodeId: string;
   scope: Scope;
   props: AgentProps;
+  /** The agent's instructions with its inject blocks appended. */
+  instructions: string | undefined;
+  /** Loader tools of its progressive blocks (not governed by the tool policy). */
+  loaders: ToolSet;
+}
+
+/** A progressive block the model loaded, recorded apart from tool calls. */
+export interface BlockLoad {
+  block: string;
+  agentPath: string[];
+  step: string;
 }
 
 /** Where execution is: the node new nodes go under, and the (sub)run whose steps they are. */
@@ -47,6 +59,8 @@ export interface Place {
   parentScope: ParentScope;
   agent: AgentFrame | undefined;
   signal: AbortSignal;
+  /** The step running, for block loads and approvals. */
+  stepId?: string;
 }
 
 export function emit(ctx: RunContext, input: TraceEventInput): TraceEvent {

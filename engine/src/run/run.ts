@@ -13,7 +13,7 @@ import { EventLog } from "./event-log.ts";
 import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
-import { startNode, type Place, type RunContext } from "./run-context.ts";
+import { startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
 
 export interface RunOptions {
   /** Recorded as the run node's input (the CLI and studio pass the root component's props). */
@@ -42,6 +42,8 @@ export interface RunResult {
   output: unknown;
   trace: TraceNode;
   usage: Usage;
+  /** Progressive blocks the model loaded (not tool calls). */
+  blocksLoaded: BlockLoad[];
   error?: { code: string; message: string };
 }
 
@@ -89,6 +91,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     warn: options.warn ?? ((message) => console.warn(message)),
     seq: 0,
     nodes: 0,
+    blocksLoaded: [],
   };
   const result = execute(root, options, ctx).finally(async () => {
     // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
@@ -145,6 +148,7 @@ async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Pr
     output: defaultOutput(place.steps, place.stepOrder),
     trace,
     usage: trace ? { ...trace.usage } : emptyUsage(),
+    blocksLoaded: [...ctx.blocksLoaded],
     ...(error ? { error: { code: error.code, message: error.message } } : {}),
   };
 }

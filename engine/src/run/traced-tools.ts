@@ -3,6 +3,7 @@
 // belongs to through the async context set here.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ToolExecutionOptions, ToolSet } from "ai";
+import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
 import { endNode, startNode, type Place } from "./run-context.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 
@@ -24,9 +25,22 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
     traced[name] = {
       ...tool,
       execute: async (input: unknown, options: ToolExecutionOptions<any>) => {
-        const nodeId = startNode(place.ctx, { parentId: stepNodeId, kind: "tool-call", name, input, callId: options.toolCallId });
+        // A block loader assembles context rather than acting: it is recorded as a block load.
+        const block = isBlockLoader(tool) ? blockNameOf(tool) : undefined;
+        if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
+        const nodeId = startNode(place.ctx, {
+          parentId: stepNodeId,
+          kind: block !== undefined ? "block-load" : "tool-call",
+          name: block ?? name,
+          input,
+          callId: options.toolCallId,
+        });
         try {
-          const output = await currentToolCall.run({ nodeId, place }, () => execute.call(tool, input as never, options));
+          // A tool that ignores the abort signal must not keep its node (or the run) open.
+          const output = await settleOrAbort(
+            currentToolCall.run({ nodeId, place }, () => execute.call(tool, input as never, options)),
+            place.signal,
+          );
           endNode(place.ctx, nodeId, "succeeded", { output: traceableOutput(output) });
           return output;
         } catch (error) {
@@ -50,3 +64,22 @@ function traceableOutput(output: unknown): unknown {
 }
 
 export const COMPOSITE_OUTPUT = Symbol.for("june.composite-output");
+
+function settleOrAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
+  if (!(work instanceof Promise)) return Promise.resolve(work);
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      work.catch(() => {});
+      reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => (signal.removeEventListener("abort", onAbort), resolve(value)),
+      (error: unknown) => (signal.removeEventListener("abort", onAbort), reject(error)),
+    );
+  });
+}

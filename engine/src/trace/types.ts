@@ -1,7 +1,7 @@
 // The trace's data shapes: plain JSON, shared by runs, `inspect`, the store and the studio.
 import type { SourceLocation } from "../errors/index.ts";
 
-export type NodeKind = "run" | "agent" | "step" | "model-call" | "tool-call" | "approval" | "composite" | "catch";
+export type NodeKind = "run" | "agent" | "step" | "model-call" | "tool-call" | "block-load" | "approval" | "composite" | "catch";
 export type NodeStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "aborted";
 
 /** Token usage; every field is a number so roll-ups add without checks. */

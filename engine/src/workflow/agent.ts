@@ -1,6 +1,7 @@
 // <Agent>: a scope. Its capabilities are what its own children declare; its steps run in
 // document order once they have resolved.
 import type { ToolSet } from "ai";
+import type { Blocks } from "../blocks/index.ts";
 import type { AgentSettings } from "../capabilities/index.ts";
 import { marked, type JuneNode } from "../jsx/index.ts";
 
@@ -9,6 +10,9 @@ export interface AgentProps extends AgentSettings {
   name?: string;
   /** The AI SDK's own tools setting; same scope and rules as <Tool>. */
   tools?: ToolSet;
+  /** Named contributions to the system context: inject blocks join the instructions, progressive
+   * ones become `_block__load__<name>` tools the model calls on demand. */
+  blocks?: Blocks;
   children?: JuneNode;
 }
 

@@ -36,15 +36,18 @@ export interface ClaudeBuiltinsOptions {
   bash?: ClaudeBashOptions;
 }
 
-/** The tools {@link claudeBuiltins} returns, by their Claude Code names. */
-export interface ClaudeBuiltins {
+/**
+ * The tools {@link claudeBuiltins} returns, by their Claude Code names. A type alias, not an
+ * interface, so it is assignable to the AI SDK's `ToolSet` as is.
+ */
+export type ClaudeBuiltins = {
   Read: ReadTool;
   Write: WriteTool;
   Edit: EditTool;
   Glob: GlobTool;
   Grep: GrepTool;
   Bash: ClaudeBashTool;
-}
+};
 
 /** Whether each built-in waits for approval by default: the ones that change things do. */
 export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>> = Object.freeze({

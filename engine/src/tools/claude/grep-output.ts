@@ -52,12 +52,13 @@ export function contentLines(
 
 /**
  * `entries` paged and bounded, with `header`/`footer` around them and a note when entries were
- * left out. `more` says entries exist past the ones given (a search stopped early).
+ * left out. `total` is how many entries there are when `entries` holds only the first ones.
  *
  * @example
  * pagedResult(["a", "b", "c"], { offset: 1, limit: 1 }); // "b\n\n(showing results 2-2 of 3; ...)"
  */
-export function pagedResult(entries: readonly string[], page: Page, parts: { header?: string; footer?: string; more?: boolean } = {}): string {
+export function pagedResult(entries: readonly string[], page: Page, parts: { header?: string; footer?: string; total?: number } = {}): string {
+  const total = parts.total ?? entries.length;
   const shown: string[] = [];
   let chars = 0;
   for (const entry of entries.slice(page.offset, page.offset + page.limit)) {
@@ -68,10 +69,9 @@ export function pagedResult(entries: readonly string[], page: Page, parts: { hea
   const out = parts.header === undefined ? [] : [parts.header];
   out.push(...shown);
   const shownTo = page.offset + shown.length;
-  if (shown.length === 0 && entries.length > 0) {
-    out.push(`(nothing from offset ${page.offset}: there are ${entries.length}${parts.more ? "+" : ""} results; use a smaller offset)`);
-  } else if (shownTo < entries.length || parts.more) {
-    const total = parts.more ? `${entries.length}+` : `${entries.length}`;
+  if (shown.length === 0 && total > 0) {
+    out.push(`(nothing from offset ${page.offset}: there ${total === 1 ? "is 1 result" : `are ${total} results`}; use a smaller offset)`);
+  } else if (shownTo < total) {
     out.push(
       "",
       `(showing results ${page.offset + 1}-${shownTo} of ${total}; narrow the search with path, glob or type, or pass offset: ${shownTo} for the next ones)`,

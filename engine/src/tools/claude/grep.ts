@@ -11,6 +11,7 @@ import { displayPath } from "./confine.ts";
 import { errnoCode } from "./file-errors.ts";
 import { grepFileFilter } from "./grep-filter.ts";
 import { contentLines, GREP_MAX_ENTRIES, pagedResult, pageOf } from "./grep-output.ts";
+import type { Page } from "./grep-output.ts";
 import { compileGrepPattern, findMatches, hasMatch } from "./grep-search.ts";
 import type { GrepMatcher } from "./grep-search.ts";
 import { modifiedAt, sortNewestFirst } from "./newest-first.ts";
@@ -123,28 +124,27 @@ async function* searchedFiles(start: SearchStart, accepts: (relative: string) =>
   }
 }
 
-async function contentResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: ReturnType<typeof pageOf>, options: { before: number; after: number; numbers: boolean }): Promise<string> {
-  const entries: string[] = [];
+async function contentResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: Page, options: { before: number; after: number; numbers: boolean }): Promise<string> {
+  // Entries past the page are counted, not kept, so the note can say how many there are.
+  const kept: string[] = [];
+  let total = 0;
   const grouped = options.before > 0 || options.after > 0;
-  let more = false;
   for await (const file of files) {
     const text = await searchableText(file.absolute);
     if (text === undefined) continue;
     const { lines, matched } = findMatches(text, matcher);
     if (matched.length === 0) continue;
-    if (grouped && entries.length > 0) entries.push("--");
-    entries.push(...contentLines(file.display, lines, matched, options));
-    // Enough for the page plus one more shows there are more; the rest is not searched.
-    if (entries.length > page.offset + page.limit) {
-      more = true;
-      break;
-    }
+    const entries = contentLines(file.display, lines, matched, options);
+    if (grouped && total > 0) entries.unshift("--");
+    const room = page.offset + page.limit - kept.length;
+    if (room > 0) kept.push(...entries.slice(0, room));
+    total += entries.length;
   }
-  if (entries.length === 0) return "No matches found";
-  return pagedResult(more ? entries.slice(0, page.offset + page.limit) : entries, page, { more });
+  if (total === 0) return "No matches found";
+  return pagedResult(kept, page, { total });
 }
 
-async function countResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: ReturnType<typeof pageOf>): Promise<string> {
+async function countResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: Page): Promise<string> {
   const entries: string[] = [];
   let total = 0;
   for await (const file of files) {
@@ -159,7 +159,7 @@ async function countResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatc
   return pagedResult(entries, page, { footer: `Found ${total} matching ${total === 1 ? "line" : "lines"} in ${plural(entries.length, "file")}` });
 }
 
-async function filesResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: ReturnType<typeof pageOf>): Promise<string> {
+async function filesResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatcher, page: Page): Promise<string> {
   const found: DatedFile[] = [];
   for await (const file of files) {
     const text = await searchableText(file.absolute);

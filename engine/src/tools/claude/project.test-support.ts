@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, expect } from "vitest";
 import { isJuneError } from "../../errors/index.ts";
 import type { JuneErrorCode } from "../../errors/index.ts";
+import type { ToolExecutionOptions } from "@ai-sdk/provider-utils";
 
 /** A temp folder holding `project/` (the root) and `outside/` (a neighbour the tools must not reach). */
 export interface TempProject {
@@ -43,14 +44,12 @@ export function useTempProject(): { current: TempProject } {
   return holder;
 }
 
-interface CallableTool<INPUT, OUTPUT> {
-  execute: (input: INPUT, options: { toolCallId: string; messages: []; context: {}; abortSignal?: AbortSignal }) => unknown;
-  readonly __output?: OUTPUT;
-}
+// Any tool with an execute; its input type still checks each call.
+type Executable = { execute: (input: any, options: ToolExecutionOptions<any>) => unknown };
 
-/** Calls `tool` with `input` as the AI SDK would, and awaits its result. */
-export async function call<INPUT, OUTPUT = string>(tool: CallableTool<INPUT, OUTPUT>, input: INPUT): Promise<OUTPUT> {
-  return (await tool.execute(input, { toolCallId: "call-1", messages: [], context: {} })) as OUTPUT;
+/** Calls `tool` with `input` as the AI SDK would, and awaits its result (text for the file tools). */
+export async function call<TOOL extends Executable>(tool: TOOL, input: Parameters<TOOL["execute"]>[0], abortSignal?: AbortSignal): Promise<string> {
+  return (await tool.execute(input, { toolCallId: "call-1", messages: [], context: {}, ...(abortSignal ? { abortSignal } : {}) })) as string;
 }
 
 /** Awaits `promise`'s rejection and checks it is a JuneError with `code`; returns its message. */

@@ -1,0 +1,81 @@
+// Bash: Claude Code's input shape on June's bashTool, running in the project folder, with the
+// model's timeout honoured up to a cap.
+import { realpath } from "node:fs/promises";
+import { asSchema } from "ai";
+import { describe, expect, it } from "vitest";
+import { isJuneError } from "../../errors/index.ts";
+import type { BashResult } from "../run-bash.ts";
+import { claudeBashTool } from "./bash.ts";
+import { useTempProject } from "./project.test-support.ts";
+
+const project = useTempProject();
+
+async function run(tool: ReturnType<typeof claudeBashTool>, input: { command: string; timeout?: number; description?: string }): Promise<BashResult> {
+  return (await tool.execute(input, { toolCallId: "call-1", messages: [], context: {} })) as BashResult;
+}
+
+describe("Bash: what the model sends", () => {
+  it("takes Claude Code's { command, timeout?, description? }", async () => {
+    const schema = await asSchema(claudeBashTool(project.current.root, true).inputSchema).jsonSchema;
+    expect(schema).toMatchObject({
+      type: "object",
+      required: ["command"],
+      properties: { command: { type: "string" }, timeout: { type: "number" }, description: { type: "string" } },
+    });
+  });
+
+  it("states its default and maximum timeout, never the folder", () => {
+    const description = claudeBashTool(project.current.root, true, { timeout: 30_000, maxTimeout: 90_000 }).description ?? "";
+    expect(description).toContain("stopped after 30 s");
+    expect(description).toContain("at most 90000 ms");
+    expect(description).not.toContain(project.current.root);
+  });
+});
+
+describe("Bash: running", () => {
+  it("runs in the project folder and returns bashTool's result", async () => {
+    const result = await run(claudeBashTool(project.current.root, false), { command: "pwd; echo oops >&2; exit 3", description: "Show the folder" });
+    expect(result).toMatchObject({ exitCode: 3, stdout: `${await realpath(project.current.root)}\n`, stderr: "oops\n", timedOut: false });
+  });
+
+  it("passes env and only allow-listed host variables", async () => {
+    process.env.JUNE_TEST_SECRET = "leak";
+    try {
+      const tool = claudeBashTool(project.current.root, false, { env: { GREETING: "hi" } });
+      const result = await run(tool, { command: 'echo "$GREETING|${JUNE_TEST_SECRET:-none}"' });
+      expect(result.stdout).toBe("hi|none\n");
+    } finally {
+      delete process.env.JUNE_TEST_SECRET;
+    }
+  });
+
+  it("honours the model's timeout", async () => {
+    const result = await run(claudeBashTool(project.current.root, false), { command: "sleep 5", timeout: 200 });
+    expect(result.timedOut).toBe(true);
+    expect(result.durationMs).toBeLessThan(4_000);
+  });
+
+  it("lowers a model's timeout above maxTimeout to maxTimeout", async () => {
+    const result = await run(claudeBashTool(project.current.root, false, { maxTimeout: 200 }), { command: "sleep 5", timeout: 600_000 });
+    expect(result.timedOut).toBe(true);
+    expect(result.durationMs).toBeLessThan(4_000);
+  });
+
+  it("uses the timeout option when the model gives none", async () => {
+    const result = await run(claudeBashTool(project.current.root, false, { timeout: 200 }), { command: "sleep 5" });
+    expect(result.timedOut).toBe(true);
+  });
+});
+
+describe("Bash: options", () => {
+  it("rejects a bad timeout or maxTimeout when created", () => {
+    for (const options of [{ timeout: 0 }, { maxTimeout: -1 }, { maxOutput: 1.5 }]) {
+      try {
+        claudeBashTool(project.current.root, false, options);
+        expect.unreachable(`expected ${JSON.stringify(options)} to be refused`);
+      } catch (error) {
+        expect(isJuneError(error) && error.code).toBe("JUNE_INVALID_PROPS");
+      }
+    }
+  });
+});
