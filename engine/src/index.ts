@@ -38,6 +38,8 @@ export type {
 } from "./capabilities/index.ts";
 export { inspect, collectErrors } from "./inspect/index.ts";
 export { run } from "./run/index.ts";
+export { defineConfig } from "./project/config.ts";
+export type { JuneConfig, McpServerConfig } from "./project/config.ts";
 export type { RunHandle, RunOptions, RunResult } from "./run/index.ts";
 export { openTraceWriter, readTraceFile, buildTrace, TraceBuilder } from "./trace/index.ts";
 export type { ApprovalRequest, TraceEvent, ReadTrace, TraceWriter } from "./trace/index.ts";

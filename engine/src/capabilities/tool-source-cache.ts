@@ -4,9 +4,13 @@ import type { ToolSet } from "ai";
 import { JuneError } from "../errors/index.ts";
 import type { LoadedTools, ToolSource } from "./tools-source.ts";
 
+/** How long closing waits for loads still in flight (e.g. an MCP server mid-connect). */
+const SETTLE_GRACE_MS = 5_000;
+
 export class ToolSourceCache {
   readonly #loads = new Map<string, Promise<LoadedTools>>();
   readonly #closers: (() => Promise<void> | void)[] = [];
+  readonly #started: Promise<unknown>[] = [];
   readonly #signal: AbortSignal;
 
   /** `signal` is the run's: it cancels the loads themselves, not only the waits. */
@@ -32,6 +36,7 @@ export class ToolSourceCache {
         if (this.#loads.get(key) === started) this.#loads.delete(key);
       });
       this.#loads.set(key, started);
+      this.#started.push(started);
       load = started;
     }
     return load;
@@ -43,6 +48,17 @@ export class ToolSourceCache {
 
   /** Closes everything loaded (e.g. MCP connections) once; errors are returned, not thrown. */
   async closeAll(): Promise<unknown[]> {
+    // A load still connecting (an aborted run) registers its closer when it settles: wait for it,
+    // but not forever — a source that ignores the abort must not keep the run from ending.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled(this.#started.splice(0)),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, SETTLE_GRACE_MS);
+        timer.unref?.();
+      }),
+    ]);
+    clearTimeout(timer);
     const closers = this.#closers.splice(0);
     const results = await Promise.allSettled(closers.map((close) => close()));
     return results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));

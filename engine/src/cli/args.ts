@@ -5,9 +5,16 @@ import { CliError } from "./cli-error.ts";
 
 /** What the user asked for. */
 export type Command =
-  | { kind: "help"; topic: "main" | "run" }
+  | { kind: "help"; topic: "main" | "run" | "inspect" }
   | { kind: "version" }
-  | { kind: "run"; args: RunArgs };
+  | { kind: "run"; args: RunArgs }
+  | { kind: "inspect"; args: InspectArgs };
+
+export interface InspectArgs {
+  /** The project folder (or one markdown agent file / workflow file's folder). */
+  folder: string;
+  json: boolean;
+}
 
 export interface RunArgs {
   /** The workflow file as given (relative to the current folder, or absolute). */
@@ -31,11 +38,26 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === undefined) {
     throw new CliError("JUNE_CLI_USAGE", "june: missing a command. To run a workflow: june run <file.tsx>. See june --help.");
   }
-  if (first === "-h" || first === "--help" || first === "help") return { kind: "help", topic: rest[0] === "run" ? "run" : "main" };
+  if (first === "-h" || first === "--help" || first === "help") return { kind: "help", topic: rest[0] === "run" || rest[0] === "inspect" ? rest[0] : "main" };
   if (first === "-v" || first === "--version") return { kind: "version" };
   if (first === "run") return parseRun(rest);
+  if (first === "inspect") return parseInspect(rest);
   const what = first.startsWith("-") ? `unknown option ${first}` : `unknown command "${first}"`;
   throw new CliError("JUNE_CLI_USAGE", `june: ${what}. The command is june run <file.tsx> [options]; see june --help.`);
+}
+
+function parseInspect(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    throw new CliError("JUNE_CLI_USAGE", `june inspect: ${describeParseError(error)} See june inspect --help.`, { cause: error });
+  }
+  if (parsed.values.help) return { kind: "help", topic: "inspect" };
+  if (parsed.positionals.length > 1) {
+    throw new CliError("JUNE_CLI_USAGE", `june inspect: takes one folder, got ${parsed.positionals.length}. Usage: june inspect <folder> [--json].`);
+  }
+  return { kind: "inspect", args: { folder: parsed.positionals[0] ?? ".", json: parsed.values.json ?? false } };
 }
 
 function parseRun(argv: readonly string[]): Command {

@@ -5,7 +5,7 @@ import { parseCommand } from "./args.ts";
 import { CliError, USAGE_EXIT_CODE } from "./cli-error.ts";
 import type { CliIo } from "./run-command.ts";
 import { createStyle, wantsColor } from "./style.ts";
-import { MAIN_USAGE, RUN_USAGE } from "./usage.ts";
+import { INSPECT_USAGE, MAIN_USAGE, RUN_USAGE } from "./usage.ts";
 
 export type { CliIo } from "./run-command.ts";
 
@@ -20,7 +20,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const command = parseCommand(argv);
     switch (command.kind) {
       case "help":
-        io.stdout.write(command.topic === "run" ? RUN_USAGE : MAIN_USAGE);
+        io.stdout.write(command.topic === "run" ? RUN_USAGE : command.topic === "inspect" ? INSPECT_USAGE : MAIN_USAGE);
         return 0;
       case "version":
         io.stdout.write(`june ${await engineVersion()}\n`);
@@ -29,6 +29,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         // Loaded only to run: the engine and the AI SDK take a while, and --help shouldn't wait.
         const { runWorkflowCommand } = await import("./run-command.ts");
         return await runWorkflowCommand(command.args, io);
+      }
+      case "inspect": {
+        const { inspectCommand } = await import("./inspect-command.ts");
+        return await inspectCommand(command.args, io);
       }
     }
   } catch (error) {

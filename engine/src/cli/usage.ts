@@ -6,6 +6,7 @@ June runs JSX agent workflows on the AI SDK.
 
 Commands:
   run <file.tsx>    Run a workflow and stream it as a live tree (june run --help)
+  inspect [folder]  List a project's agents, their tools, and every problem (june inspect --help)
 
 Options:
   -h, --help        Show this help
@@ -38,4 +39,18 @@ calls still waiting are denied with the reason "no answer (stdin closed)".
 Ctrl-C aborts the run (tools' child processes end too); a second Ctrl-C exits at once.
 
 Exit codes: 0 succeeded, 1 failed, 2 usage or load error, 130 aborted.
+`;
+
+export const INSPECT_USAGE = `Usage: june inspect [folder] [--json]
+
+Loads a project folder the way June Studio does — june.config.ts, every workflow file that
+imports June, and the markdown agents in .claude/agents/ and agents/ — and prints every agent
+(name, kind, file, model, tools) and every error and warning with its file, line and code.
+
+Options:
+  --json        Print { agents, problems } as JSON on stdout
+  -h, --help    Show this help
+
+Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 usage error. Use it in CI to
+check agent files.
 `;

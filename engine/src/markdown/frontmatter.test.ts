@@ -74,6 +74,12 @@ describe("Claude Code compatibility: the frontmatter Claude Code accepts loads",
     expect(result.diagnostics.map((d) => [d.code, d.field])).toEqual([["JUNE_UNKNOWN_KEY", "hooks"]]);
   });
 
+  it("recovery leaves flow collections alone: a `{key: value}` stays a mapping", () => {
+    const { diagnostics } = parseAgentFile("a.md", "---\nname: a\ndescription: Fixes: bugs\nmodel: {id: opus}\n---\n");
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "JUNE_AGENT_FIELD_INVALID", field: "model", line: 4 })]);
+    expect(diagnostics[0]!.message).toContain("not a mapping");
+  });
+
   it("the frontmatter may start after blank lines", () => {
     expect(parsed("\n\n---\nname: a\ndescription: d\n---\nx").lines.name).toBe(4);
   });

@@ -88,7 +88,8 @@ function parseTolerantly(lines: string[]): Parsed {
   let current = lines;
   const spans = plainScalarSpans(lines);
   const done = new Set<ScalarSpan>();
-  const colonSpans = spans.filter((span) => /:(\s|$)/.test(span.value));
+  // A flow collection ({a: b}) holds colons legitimately; it is quoted only if an error sits in it.
+  const colonSpans = spans.filter((span) => /:(\s|$)/.test(span.value) && !/^[[{]/.test(span.value));
   for (let round = 0; round <= MAX_RECOVERY_ROUNDS; round++) {
     const errorLines = new Set(attempt.doc.errors.map((e) => e.linePos?.[0].line ?? 0));
     const pending = colonSpans.filter((s) => !done.has(s));

@@ -1,7 +1,7 @@
 // Spec: an MCP server over stdio as a capability that waits — real servers from the registry
 // (server-filesystem, server-everything), started by June, called by a scripted model through a
 // real run, shared by identical declarations, and gone when the run (or inspect) ends.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, Step, Tools, inspect, run, type TraceNode } from "june";
@@ -32,7 +32,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { rm } = await import("node:fs/promises");
   await rm(root, { recursive: true, force: true });
 });
 

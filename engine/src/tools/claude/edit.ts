@@ -9,8 +9,7 @@ import { markBuiltin } from "../builtin.ts";
 import { confine } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
 import { builtinError, fileError } from "./file-errors.ts";
-import { readTextFile, statFile } from "./text-file.ts";
-import { lineCount } from "./write.ts";
+import { lineCount, readTextFile, statFile } from "./text-file.ts";
 
 /** What the model sends to Edit. */
 export interface EditInput {

@@ -66,9 +66,11 @@ export function pagedResult(entries: readonly string[], page: Page, parts: { hea
     shown.push(entry);
     chars += entry.length + 1;
   }
+  const shownTo = page.offset + shown.length;
+  // A page can end on a group separator; it separates nothing there.
+  if (shown.at(-1) === "--") shown.pop();
   const out = parts.header === undefined ? [] : [parts.header];
   out.push(...shown);
-  const shownTo = page.offset + shown.length;
   if (shown.length === 0 && total > 0) {
     out.push(`(nothing from offset ${page.offset}: there ${total === 1 ? "is 1 result" : `are ${total} results`}; use a smaller offset)`);
   } else if (shownTo < total) {

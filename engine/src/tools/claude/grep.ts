@@ -137,7 +137,7 @@ async function contentResult(files: AsyncIterable<SearchedFile>, matcher: GrepMa
     const entries = contentLines(file.display, lines, matched, options);
     if (grouped && total > 0) entries.unshift("--");
     const room = page.offset + page.limit - kept.length;
-    if (room > 0) kept.push(...entries.slice(0, room));
+    for (const entry of entries.slice(0, Math.max(room, 0))) kept.push(entry);
     total += entries.length;
   }
   if (total === 0) return "No matches found";
@@ -171,7 +171,8 @@ async function filesResult(files: AsyncIterable<SearchedFile>, matcher: GrepMatc
   return pagedResult(sortNewestFirst(found), page, { header: `Found ${plural(found.length, "file")}` });
 }
 
-// A file's text, or undefined for one to skip: binary, too large, or gone since the walk.
+// A file's text, or undefined for one to skip as ripgrep does: binary, too large, unreadable, or
+// gone since the walk.
 async function searchableText(file: string): Promise<string | undefined> {
   let bytes: Buffer;
   try {

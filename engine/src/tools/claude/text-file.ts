@@ -80,3 +80,9 @@ export function splitLines(text: string): string[] {
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
+
+/** "1 line", "3 lines": how long `text` is, for a confirmation. */
+export function lineCount(text: string): string {
+  const count = splitLines(text).length;
+  return `${count} ${count === 1 ? "line" : "lines"}`;
+}

@@ -46,7 +46,7 @@ export async function* walkFiles(folder: string, options: WalkOptions = {}): Asy
       }
     }
     // Reversed onto the stack so subfolders are visited in name order.
-    pending.push(...subfolders.reverse());
+    for (const subfolder of subfolders.reverse()) pending.push(subfolder);
   }
 }
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
 import { confine } from "./confine.ts";
 import { builtinError, fileError } from "./file-errors.ts";
-import { splitLines, statFile } from "./text-file.ts";
+import { lineCount, statFile } from "./text-file.ts";
 
 /** What the model sends to Write. */
 export interface WriteInput {
@@ -51,12 +51,6 @@ export function writeTool(root: string, needsApproval: boolean): WriteTool {
     },
   });
   return markBuiltin(write, "Write");
-}
-
-/** "1 line", "3 lines": how long `text` is, for a confirmation. */
-export function lineCount(text: string): string {
-  const count = splitLines(text).length;
-  return `${count} ${count === 1 ? "line" : "lines"}`;
 }
 
 const WRITE_DESCRIPTION = [

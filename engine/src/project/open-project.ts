@@ -1,0 +1,251 @@
+// Opening a project folder: its config, every workflow file and every markdown agent, each
+// inspected so the studio can draw it before a run. A broken file is a problem with its file and
+// line, and everything else still loads.
+import { relative } from "node:path";
+import type { LanguageModel } from "ai";
+import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
+import { inspect, collectErrors } from "../inspect/index.ts";
+import type { JuneNode } from "../jsx/index.ts";
+import { jsx } from "../jsx/jsx-runtime.ts";
+import {
+  loadAgentDefinitions,
+  markdownWorkflow,
+  resolveAgent,
+  type AgentDefinition,
+  type MarkdownContext,
+} from "../markdown/index.ts";
+import { mcpServer } from "../mcp/index.ts";
+import { claudeBuiltins } from "../tools/claude/index.ts";
+import type { TraceNode } from "../trace/index.ts";
+import { checkConfig, type JuneConfig } from "./config.ts";
+import { DEFAULT_AGENT_DIRS, discoverProject } from "./discover.ts";
+import { loadWorkflow } from "./load-workflow.ts";
+import { place, problemFromError, type Problem } from "./problem.ts";
+
+export interface ProjectEntry {
+  /** `workflow:<path>` or `markdown:<name>`; stable across reloads. */
+  id: string;
+  kind: "workflow" | "markdown";
+  name: string;
+  file: string;
+  description?: string;
+  /** Model ids of the agents in it, as the trace names them. */
+  models: string[];
+  /** The tools of its top-level agents. */
+  tools: string[];
+  /** What inspect() drew: agents, their capabilities and steps; errors on their nodes. */
+  tree?: TraceNode;
+}
+
+export interface Project {
+  folder: string;
+  configFile: string | undefined;
+  config: JuneConfig | undefined;
+  entries: ProjectEntry[];
+  problems: Problem[];
+  /** What a run of this project gets: its default model and tool policy. */
+  runDefaults: { model?: LanguageModel; policies: ToolPolicy[] };
+  /** The element to run for an entry: a workflow with `input` as props, a markdown agent with `input` as its prompt. */
+  element(entryId: string, input?: unknown): JuneNode;
+}
+
+export interface OpenOptions {
+  /** Resolve every agent's capabilities (connects MCP servers); default true. */
+  inspect?: boolean;
+}
+
+/**
+ * Opens a project folder.
+ *
+ * @example
+ * const project = await openProject("samples");
+ * project.entries.map((e) => e.name); // ["Release", "Triage", "reviewer", …]
+ * run(project.element("workflow:release.tsx"), project.runDefaults);
+ */
+export async function openProject(folder: string, options: OpenOptions = {}): Promise<Project> {
+  const problems: Problem[] = [];
+  const { config, configFile } = await loadConfig(folder, problems);
+  const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
+  const found = await discoverProject(folder, agentDirs);
+  const policies = config?.toolPolicy ? [config.toolPolicy] : [];
+  const context = markdownContext(folder, config, problems, configFile);
+  const inspectAll = options.inspect ?? true;
+
+  const workflowEntries = await Promise.all(found.workflowFiles.map((file) => loadWorkflowEntry(folder, file, policies, inspectAll)));
+  const markdown = await loadMarkdown(found.agentDirs, context, policies, inspectAll);
+
+  const entries: ProjectEntry[] = [];
+  const elements = new Map<string, (input: unknown) => JuneNode>();
+  for (const loaded of workflowEntries) {
+    problems.push(...loaded.problems);
+    if (loaded.entry) {
+      entries.push(loaded.entry);
+      elements.set(loaded.entry.id, loaded.element!);
+    }
+  }
+  problems.push(...markdown.problems);
+  for (const { entry, definition } of markdown.entries) {
+    entries.push(entry);
+    elements.set(entry.id, (input) => markdownWorkflow(definition, context, promptOf(input)));
+  }
+
+  return {
+    folder,
+    configFile,
+    config,
+    entries,
+    problems,
+    runDefaults: { ...(config?.model ? { model: config.model } : {}), policies },
+    element(entryId, input) {
+      const make = elements.get(entryId);
+      if (!make) throw new Error(`june: ${folder} has no agent "${entryId}"; it has ${[...elements.keys()].join(", ") || "none"}.`);
+      return make(input);
+    },
+  };
+}
+
+async function loadConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
+  const { configFile } = await discoverProject(folder, []);
+  if (!configFile) return {};
+  try {
+    const loaded = await loadWorkflow(configFile);
+    return { config: checkConfig(loaded.default, relative(folder, configFile) || configFile), configFile };
+  } catch (error) {
+    problems.push(problemFromError(error, configFile));
+    return { configFile };
+  }
+}
+
+function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined): MarkdownContext {
+  const mcp: Record<string, ToolSource> = {};
+  for (const [name, server] of Object.entries(config?.mcp ?? {})) {
+    try {
+      mcp[name] = mcpServer(name, server);
+    } catch (error) {
+      problems.push(problemFromError(error, configFile));
+    }
+  }
+  return {
+    ...(config?.tools ? { registry: config.tools } : {}),
+    builtins: { ...claudeBuiltins({ root: folder }) },
+    mcp,
+    ...(config?.model ? { defaultModel: config.model } : {}),
+    // Warnings are collected as problems at load; at run time they'd only repeat them.
+    warn: () => {},
+  };
+}
+
+interface LoadedEntry {
+  entry?: ProjectEntry;
+  element?: (input: unknown) => JuneNode;
+  problems: Problem[];
+}
+
+async function loadWorkflowEntry(folder: string, file: string, policies: ToolPolicy[], inspectIt: boolean): Promise<LoadedEntry> {
+  const id = `workflow:${relative(folder, file)}`;
+  let loaded;
+  try {
+    loaded = await loadWorkflow(file);
+  } catch (error) {
+    return { problems: [problemFromError(error, file, id)] };
+  }
+  const component = loaded.default;
+  if (typeof component !== "function") {
+    return {
+      problems: [
+        {
+          severity: "error",
+          code: "JUNE_LOAD_FAILED",
+          message: `june: ${file} has no component as its default export; export default function MyWorkflow() { return <Agent>…</Agent>; }`,
+          file,
+          entryId: id,
+        },
+      ],
+    };
+  }
+  const element = (input: unknown) => jsx(component as (props: object) => JuneNode, (input ?? {}) as Record<string, unknown>);
+  const entry: ProjectEntry = { id, kind: "workflow", name: component.name || relative(folder, file), file, models: [], tools: [] };
+  const problems: Problem[] = [];
+  if (inspectIt) {
+    const tree = await inspect(element({}), { policies });
+    describeTree(entry, tree);
+    problems.push(...treeProblems(tree, file, id));
+  }
+  return { entry, element, problems };
+}
+
+async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, policies: ToolPolicy[], inspectIt: boolean) {
+  const problems: Problem[] = [];
+  const entries: { entry: ProjectEntry; definition: AgentDefinition }[] = [];
+  const seen = new Map<string, string>();
+  for (const dir of dirs) {
+    const { definitions, diagnostics } = await loadAgentDefinitions(dir);
+    problems.push(...diagnostics.map(fromDiagnostic));
+    for (const definition of definitions) {
+      const id = `markdown:${definition.name}`;
+      if (seen.has(definition.name)) {
+        problems.push({
+          severity: "error",
+          code: "JUNE_DUPLICATE_AGENT",
+          message: `june: two markdown agents are named "${definition.name}": ${seen.get(definition.name)} and ${definition.file}; names are unique in a project.`,
+          file: definition.file,
+          entryId: id,
+        });
+        continue;
+      }
+      seen.set(definition.name, definition.file);
+      const resolved = resolveAgent(definition, context);
+      problems.push(...resolved.diagnostics.map((d) => ({ ...fromDiagnostic(d), entryId: id })));
+      const entry: ProjectEntry = {
+        id,
+        kind: "markdown",
+        name: definition.name,
+        file: definition.file,
+        description: definition.description,
+        models: definition.model ? [definition.model] : [],
+        tools: [],
+      };
+      if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
+        const tree = await inspect(markdownWorkflow(definition, context, "{prompt}"), { policies });
+        describeTree(entry, tree);
+        problems.push(...treeProblems(tree, definition.file, id));
+      }
+      entries.push({ entry, definition });
+    }
+  }
+  return { entries, problems };
+}
+
+function describeTree(entry: ProjectEntry, tree: TraceNode): void {
+  entry.tree = tree;
+  const topAgents = tree.children.filter((c) => c.kind === "agent");
+  entry.tools = [...new Set(topAgents.flatMap((a) => (a.tools ?? []).map((t) => t.name)))];
+}
+
+function treeProblems(tree: TraceNode, file: string, entryId: string): Problem[] {
+  const problems: Problem[] = collectErrors(tree).map((node) => ({
+    severity: "error" as const,
+    code: node.error!.code,
+    message: node.error!.message,
+    ...place(node.error!.source ?? node.source, file),
+    entryId,
+  }));
+  const walk = (node: TraceNode): void => {
+    for (const denial of node.denied ?? []) {
+      problems.push({ severity: "warning", code: "JUNE_TOOL_DENIED", message: denial.message, ...place(node.source, file), entryId });
+    }
+    node.children.forEach(walk);
+  };
+  walk(tree);
+  return problems;
+}
+
+function fromDiagnostic(d: { severity: "error" | "warning"; code: string; message: string; file: string; line?: number; column?: number }): Problem {
+  return { severity: d.severity, code: d.code, message: d.message, file: d.file, ...(d.line ? { line: d.line } : {}), ...(d.column ? { column: d.column } : {}) };
+}
+
+function promptOf(input: unknown): string {
+  if (typeof input === "string") return input;
+  if (input && typeof input === "object" && typeof (input as { prompt?: unknown }).prompt === "string") return (input as { prompt: string }).prompt;
+  return JSON.stringify(input ?? "");
+}
