@@ -82,7 +82,14 @@ export function toCallableAgent(definition: AgentDefinition, context: MarkdownCo
   return callableAgent(settle(resolveAgent(definition, context), context));
 }
 
-/** The callable agent of an already resolved definition (used by `agents()`). */
+/**
+ * The callable agent of an already resolved definition, for a caller that has handled the
+ * diagnostics itself (as `agents()` does).
+ *
+ * @example
+ * const { agent, diagnostics } = resolveAgent(definition, context);
+ * if (agent) team[definition.name] = callableAgent(agent);
+ */
 export function callableAgent(agent: ResolvedMarkdownAgent): MarkdownAgent {
   const { definition, settings, capabilities } = agent;
   return defineAgent({

@@ -56,7 +56,13 @@ function definedPlace(place: DiagnosticPlace): DiagnosticPlace {
   return out;
 }
 
-/** True when any diagnostic is an error. */
+/**
+ * True when any diagnostic is an error.
+ *
+ * @example
+ * const { diagnostics } = await loadAgentDefinitions("agents");
+ * if (hasErrors(diagnostics)) process.exitCode = 1;
+ */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }

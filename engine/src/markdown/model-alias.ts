@@ -25,6 +25,10 @@ export type ModelName = { ok: true; ref: string | undefined } | { ok: false; mes
 /**
  * One model value as written → a `provider:model` reference, or undefined for `inherit`.
  * A bare `claude-…` id is taken as Anthropic's (the only provider a Claude Code file targets).
+ *
+ * @example
+ * modelReference("sonnet"); // { ok: true, ref: "anthropic:claude-sonnet-4-5-20250929" }
+ * modelReference("inherit"); // { ok: true, ref: undefined }
  */
 export function modelReference(value: string): ModelName {
   const name = value.trim();

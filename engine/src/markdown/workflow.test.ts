@@ -2,9 +2,9 @@
 // body as the system prompt, the tools offered), its model references, its list of choices, and
 // its turn cap. Sections: "Agent tools", "Claude Code compatibility", "Offering a choice of model
 // or thinking level", "Turn cap (maxTurns)".
-import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { isJuneError, run } from "june";
+import { isJuneError, run, toolSource } from "june";
 import { scripted } from "june/sdk/scripted";
 import { aTool } from "../../test/support/tree.ts";
 import { parseAgentFile, type AgentDefinition } from "./agent-definition.ts";
@@ -35,7 +35,11 @@ describe("Agent tools: a markdown agent runs on its own", () => {
   it("the body reaches the system prompt, the task the user message, and the tools are offered", async () => {
     const model = scripted([{ toolCalls: [{ toolName: "search", input: { query: "login bug" } }] }, { text: "area: auth, urgent" }]);
     const def = definition("tools: search, MCP(github:create_issue)\nmodel: inherit");
-    const github = { name: "github", kind: "mcp" as const, load: async () => ({ mcp__github__create_issue: aTool("create_issue"), mcp__github__other: aTool("other") }) };
+    const github = toolSource({
+      name: "github",
+      kind: "mcp",
+      load: async () => ({ mcp__github__create_issue: aTool("create_issue"), mcp__github__other: aTool("other") }),
+    });
     const result = await run(markdownWorkflow(def, { registry: { search: aTool("search") }, mcp: { github } }, "Triage: login fails"), { model }).result;
 
     expect(result.status).toBe("succeeded");
@@ -120,6 +124,20 @@ describe("Offering a choice of model or thinking level", () => {
   it("a pick on the list runs (written as the file writes it, alias or provider:model)", () => {
     expect((resolveAgent(listed(), {}, { model: "openai:gpt-5", reasoning: "high" }).agent?.settings.model as LanguageModelV4).modelId).toBe("gpt-5");
     expect((resolveAgent(listed(), {}, { model: "opus" }).agent?.settings.model as LanguageModelV4).modelId).toBe("claude-opus-4-5-20251101");
+  });
+
+  it("the thinking level reaches each model call as the AI SDK's `reasoning` setting", async () => {
+    const model = scripted([{ text: "ok" }]);
+    const seen: unknown[] = [];
+    // The scripted model, observed at the provider interface: what the AI SDK passed it.
+    const observed: LanguageModelV4 = Object.assign(Object.create(model) as LanguageModelV4, {
+      doStream: (options: LanguageModelV4CallOptions) => {
+        seen.push(options.reasoning);
+        return model.doStream(options);
+      },
+    });
+    await run(markdownWorkflow(listed(), { resolveModel: () => observed }, "go", { reasoning: "high" })).result;
+    expect(seen).toEqual(["high"]);
   });
 
   it("a pick that is not on the list is refused: what an agent runs on is its file's decision", () => {

@@ -15,7 +15,7 @@ import {
   type MarkdownContext,
 } from "../markdown/index.ts";
 import { mcpServer } from "../mcp/index.ts";
-import { claudeBuiltins } from "../tools/claude/index.ts";
+import { claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import { checkConfig, type JuneConfig } from "./config.ts";
 import { DEFAULT_AGENT_DIRS, discoverProject } from "./discover.ts";

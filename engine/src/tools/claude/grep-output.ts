@@ -68,7 +68,7 @@ export function pagedResult(entries: readonly string[], page: Page, parts: { hea
   }
   const shownTo = page.offset + shown.length;
   // A page can end on a group separator; it separates nothing there.
-  if (shown.at(-1) === "--") shown.pop();
+  if (shown.length > 1 && shown.at(-1) === "--") shown.pop();
   const out = parts.header === undefined ? [] : [parts.header];
   out.push(...shown);
   if (shown.length === 0 && total > 0) {
