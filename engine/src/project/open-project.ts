@@ -15,7 +15,7 @@ import {
   type MarkdownContext,
 } from "../markdown/index.ts";
 import { mcpServer } from "../mcp/index.ts";
-import { claudeBuiltins } from "../tools/index.ts";
+import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import { checkConfig, type JuneConfig } from "./config.ts";
 import { DEFAULT_AGENT_DIRS, discoverProject } from "./discover.ts";
@@ -181,7 +181,8 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, p
   for (const dir of dirs) {
     const { definitions, diagnostics } = await loadAgentDefinitions(dir);
     problems.push(...diagnostics.map(fromDiagnostic));
-    for (const definition of definitions) {
+    for (const found of definitions) {
+      const definition = withDefaultTools(found);
       const id = `markdown:${definition.name}`;
       if (seen.has(definition.name)) {
         problems.push({
@@ -214,6 +215,15 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, p
     }
   }
   return { entries, problems };
+}
+
+/**
+ * Claude Code gives an agent without `tools:` every tool the main thread has; in a project that
+ * is June's Claude built-ins (Write, Edit and Bash still ask for approval).
+ */
+function withDefaultTools(definition: AgentDefinition): AgentDefinition {
+  if (definition.tools !== undefined) return definition;
+  return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
 }
 
 function describeTree(entry: ProjectEntry, tree: TraceNode): void {

@@ -417,3 +417,14 @@ describe("scripted: abort", () => {
     ).rejects.toMatchObject({ name: "AbortError" });
   });
 });
+
+describe("scripted: a responder function", () => {
+  it("answers every call from the call it gets, and never runs out", async () => {
+    const model = scripted((call, index) => ({ text: `call ${index} saw ${call.prompt.length} messages` }));
+    for (let i = 0; i < 3; i++) {
+      const result = await generateText({ model, prompt: "hi" });
+      expect(result.text).toBe(`call ${i} saw 1 messages`);
+    }
+    expect(model.calls).toHaveLength(3);
+  });
+});

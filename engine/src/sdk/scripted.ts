@@ -71,9 +71,18 @@ export interface ScriptedModel extends LanguageModelV4 {
  * const result = await generateText({ model, tools: { weather }, prompt: "Weather?", stopWhen: stepCountIs(5) });
  * model.calls[0].tools; // ["weather"]
  */
-export function scripted(responses: readonly ScriptedEntry[], options: ScriptedOptions = {}): ScriptedModel {
+export function scripted(responses: readonly ScriptedEntry[] | ScriptedResponder, options: ScriptedOptions = {}): ScriptedModel {
   return new ScriptedLanguageModel(responses, options.modelId ?? "scripted");
 }
+
+/**
+ * A responder answers every call (it never runs out): for models that live longer than one run,
+ * such as a project's default model in samples, deciding each response from the call it gets.
+ *
+ * @example
+ * const model = scripted((call) => (call.prompt.at(-1)?.role === "tool" ? { text: "Done." } : { toolCalls: [{ toolName: "Glob", input: { pattern: "*.md" } }] }));
+ */
+export type ScriptedResponder = (call: ScriptedCall, index: number) => ScriptedResponse | PromiseLike<ScriptedResponse>;
 
 class ScriptedLanguageModel implements ScriptedModel {
   readonly specificationVersion = "v4";
@@ -82,10 +91,12 @@ class ScriptedLanguageModel implements ScriptedModel {
   readonly supportedUrls: Record<string, RegExp[]> = {};
   readonly calls: ScriptedCall[] = [];
   readonly #responses: readonly ScriptedEntry[];
+  readonly #responder: ScriptedResponder | undefined;
 
-  constructor(responses: readonly ScriptedEntry[], modelId: string) {
+  constructor(responses: readonly ScriptedEntry[] | ScriptedResponder, modelId: string) {
     // A copy, so the script cannot change under a running workflow.
-    this.#responses = [...responses];
+    this.#responses = typeof responses === "function" ? [] : [...responses];
+    this.#responder = typeof responses === "function" ? responses : undefined;
     this.modelId = modelId;
   }
 
@@ -115,7 +126,7 @@ class ScriptedLanguageModel implements ScriptedModel {
       prompt: [...options.prompt],
     };
     this.calls.push(call);
-    const entry = this.#responses[index];
+    const entry = this.#responder ?? this.#responses[index];
     if (entry === undefined) throw this.#exhausted(index);
     const response = typeof entry === "function" ? await untilAborted(entry(call, index), options.abortSignal, what) : entry;
     return scriptedTurn(response, index, options.prompt);
