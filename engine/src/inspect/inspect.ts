@@ -16,7 +16,8 @@ import {
 } from "../capabilities/index.ts";
 import { isJuneError } from "../errors/index.ts";
 import { componentName, isElement, kindOf, type JuneElement, type JuneNode } from "../jsx/index.ts";
-import { emptyUsage, type NodeKind, type TraceNode } from "../trace/index.ts";
+import { flattenBlocks, loaderToolName, type Blocks } from "../blocks/index.ts";
+import { emptyUsage, type NodeKind, type ToolInfo, type TraceNode } from "../trace/index.ts";
 import { expandWorkflow, prepareAgent, resolveAgent, type WorkflowItem } from "../workflow/index.ts";
 import { placeholderInput } from "./placeholder-input.ts";
 
@@ -103,6 +104,7 @@ async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, 
   try {
     const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, policies: walk.policies, ...signal(walk) });
     describeScope(node, resolved);
+    if (prepared.props.blocks) node.tools!.push(...blockLoaderInfos(prepared.props.blocks));
     scope = { scope: resolved };
     for (const entry of resolved.entries) {
       if (entry.record.composite && !entry.grantedFrom) node.children.push(await inspectComposite(walk, node.id, entry, resolved));
@@ -155,6 +157,19 @@ function describeScope(node: TraceNode, scope: Scope): void {
   if (scope.records) node.capabilities = scope.records;
   node.tools = scope.entries.map((e) => e.info);
   if (scope.denied.length) node.denied = scope.denied.map(({ tool, kind, reason, message }) => ({ tool, kind, reason, message }));
+}
+
+/** Progressive blocks show as the loader tools the model will be offered (nothing is resolved). */
+function blockLoaderInfos(blocks: Blocks): ToolInfo[] {
+  return flattenBlocks(blocks)
+    .filter((block) => block.mode === "progressive")
+    .map((block) => ({
+      name: loaderToolName(block.name),
+      description: block.description ?? `Loads the block "${block.name}"`,
+      approval: "never" as const,
+      approvalReasons: [],
+      provenance: [`block "${block.name}" (progressive)`],
+    }));
 }
 
 function signal(walk: Walk): { signal?: AbortSignal } {

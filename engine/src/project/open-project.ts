@@ -5,7 +5,9 @@ import { relative } from "node:path";
 import type { LanguageModel } from "ai";
 import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
 import { inspect, collectErrors } from "../inspect/index.ts";
-import type { JuneNode } from "../jsx/index.ts";
+import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
+import type { Blocks } from "../blocks/index.ts";
+import { markdownBlocks } from "./markdown-blocks.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import {
   loadAgentDefinitions,
@@ -72,7 +74,7 @@ export async function openProject(folder: string, options: OpenOptions = {}): Pr
   const inspectAll = options.inspect ?? true;
 
   const workflowEntries = await Promise.all(found.workflowFiles.map((file) => loadWorkflowEntry(folder, file, policies, inspectAll)));
-  const markdown = await loadMarkdown(found.agentDirs, context, policies, inspectAll);
+  const markdown = await loadMarkdown(found.agentDirs, context, policies, inspectAll, config?.blocks as Blocks | undefined);
 
   const entries: ProjectEntry[] = [];
   const elements = new Map<string, (input: unknown) => JuneNode>();
@@ -84,9 +86,9 @@ export async function openProject(folder: string, options: OpenOptions = {}): Pr
     }
   }
   problems.push(...markdown.problems);
-  for (const { entry, definition } of markdown.entries) {
+  for (const { entry, definition, blocks } of markdown.entries) {
     entries.push(entry);
-    elements.set(entry.id, (input) => markdownWorkflow(definition, context, promptOf(input)));
+    elements.set(entry.id, (input) => withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks));
   }
 
   return {
@@ -174,9 +176,9 @@ async function loadWorkflowEntry(folder: string, file: string, policies: ToolPol
   return { entry, element, problems };
 }
 
-async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, policies: ToolPolicy[], inspectIt: boolean) {
+async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, policies: ToolPolicy[], inspectIt: boolean, defaultBlocks: Blocks | undefined) {
   const problems: Problem[] = [];
-  const entries: { entry: ProjectEntry; definition: AgentDefinition }[] = [];
+  const entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[] = [];
   const seen = new Map<string, string>();
   for (const dir of dirs) {
     const { definitions, diagnostics } = await loadAgentDefinitions(dir);
@@ -206,12 +208,14 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, p
         models: definition.model ? [definition.model] : [],
         tools: [],
       };
+      const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id);
+      problems.push(...blockProblems);
       if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
-        const tree = await inspect(markdownWorkflow(definition, context, "{prompt}"), { policies });
+        const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), { policies });
         describeTree(entry, tree);
         problems.push(...treeProblems(tree, definition.file, id));
       }
-      entries.push({ entry, definition });
+      entries.push({ entry, definition, blocks });
     }
   }
   return { entries, problems };
@@ -252,6 +256,11 @@ function treeProblems(tree: TraceNode, file: string, entryId: string): Problem[]
 
 function fromDiagnostic(d: { severity: "error" | "warning"; code: string; message: string; file: string; line?: number; column?: number }): Problem {
   return { severity: d.severity, code: d.code, message: d.message, file: d.file, ...(d.line ? { line: d.line } : {}), ...(d.column ? { column: d.column } : {}) };
+}
+
+function withBlocks(element: JuneElement, blocks: Blocks | undefined): JuneElement {
+  if (!blocks) return element;
+  return createElement(element.type, { ...(element.props as object), blocks }, element.key, element.source);
 }
 
 function promptOf(input: unknown): string {
