@@ -1,43 +1,48 @@
-// A release workflow you can run offline: the model is `scripted`, a real AI SDK model that plays
-// back the responses below, so every tool call, approval and trace is real. Swap in
-// `openai("gpt-5-mini")` from "june/sdk/openai" (with OPENAI_API_KEY set) to run it on a live model.
+// Release — the spec's "Capabilities" example: an agent's capabilities are its own children.
+// The agent reads CHANGELOG.md with readFile, then calls deploy, whose own needsApproval stops the
+// run until you approve it. Nothing else is offered: writeFile sits right beside readFile in
+// files.ts, but it is not a child of this <Agent>, so the model never sees it.
+//
+//   npm run june -- run samples/release.tsx        (offline: the scripted model below)
+//   OPENAI_API_KEY=… npm run june -- run samples/release.tsx        (gpt-5-mini)
 import { tool } from "ai";
+import { Agent, Step, Tool } from "june";
 import { z } from "zod";
-import { Agent, Namespace, RequireApproval, Step, Tool } from "june";
-import { scripted } from "june/sdk/scripted";
-
-const changelog = tool({
-  description: "Read the changelog",
-  inputSchema: z.object({}),
-  execute: async () => "## 1.4.0\n- Faster capability resolution\n- New <Catch> element",
-});
+import { readFile } from "./files.ts";
+import { sampleModel, toolResults } from "./models.ts";
 
 const deploy = tool({
   description: "Deploy to an environment",
   inputSchema: z.object({ env: z.enum(["staging", "prod"]) }),
-  execute: async ({ env }) => `Deployed 1.4.0 to ${env}`,
+  needsApproval: true,
+  execute: async ({ env }) => `Deployed to ${env}`,
 });
 
-const model = scripted([
-  { toolCalls: [{ toolName: "repo_changelog", input: {} }] },
-  { text: "1.4.0 adds faster capability resolution and <Catch>." },
-  { toolCalls: [{ toolName: "ops_deploy", input: { env: "staging" } }] },
-  { text: "Deployed 1.4.0 to staging." },
-]);
-
 export default function Release() {
+  const model = sampleModel("gpt-5-mini", [
+    { toolCalls: [{ toolName: "readFile", input: { path: "CHANGELOG.md" } }] },
+    (call) => ({
+      text: `${latestRelease(toolResults(call).at(-1)?.text ?? "")} The changelog is ready, so I will deploy to staging.`,
+      toolCalls: [{ toolName: "deploy", input: { env: "staging" } }],
+    }),
+    (call) => {
+      const outcome = toolResults(call).at(-1)?.text ?? "";
+      return { text: outcome.startsWith("Deployed") ? `${outcome}: the release is live there for checking.` : `Nothing was deployed (${outcome}).` };
+    },
+  ]);
   return (
-    <Agent model={model} instructions="You are a careful release engineer.">
-      <Namespace name="repo">
-        <Tool name="changelog" value={changelog} />
-      </Namespace>
-      <Namespace name="ops">
-        <RequireApproval>
-          <Tool name="deploy" value={deploy} />
-        </RequireApproval>
-      </Namespace>
-      <Step id="notes" prompt="Summarize what changed in this release" />
-      <Step id="ship" prompt="Deploy the release to staging" />
+    <Agent model={model}>
+      <Tool name="readFile" value={readFile} />
+      <Tool name="deploy" value={deploy} />
+      <Step id="release" prompt="Check the changelog, then deploy to staging" />
     </Agent>
   );
+}
+
+/** "1.4.0 (ready for staging) has 3 changes." from the changelog's first release heading. */
+function latestRelease(changelog: string): string {
+  const [, first = ""] = changelog.split(/^## /m);
+  const [heading = "", ...body] = first.split("\n");
+  const changes = body.filter((line) => line.startsWith("- ")).length;
+  return heading ? `${heading} has ${changes} change${changes === 1 ? "" : "s"}.` : "The changelog lists no release.";
 }

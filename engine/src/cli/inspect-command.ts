@@ -35,8 +35,9 @@ export function renderProject(folder: string, entries: readonly ProjectEntry[], 
     if (models) lines.push(`      model  ${models}`);
     lines.push(`      tools  ${entry.tools.length ? entry.tools.join(", ") : s.dim("none")}`);
   }
-  const errors = problems.filter((p) => p.severity === "error");
-  const warnings = problems.filter((p) => p.severity === "warning");
+  const byPlace = (a: Problem, b: Problem) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0);
+  const errors = problems.filter((p) => p.severity === "error").sort(byPlace);
+  const warnings = problems.filter((p) => p.severity === "warning").sort(byPlace);
   lines.push("", s.bold(`problems (${errors.length} error${errors.length === 1 ? "" : "s"}, ${warnings.length} warning${warnings.length === 1 ? "" : "s"})`));
   for (const problem of [...errors, ...warnings]) {
     const where = problem.file ? `${rel(problem.file)}${problem.line ? `:${problem.line}${problem.column ? `:${problem.column}` : ""}` : ""}` : "(project)";

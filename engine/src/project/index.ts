@@ -11,3 +11,5 @@ export type { JuneConfig, McpServerConfig } from "./config.ts";
 export { discoverProject, CONFIG_FILES, DEFAULT_AGENT_DIRS } from "./discover.ts";
 export type { Discovery } from "./discover.ts";
 export type { Problem } from "./problem.ts";
+export { LiveProject } from "./live-project.ts";
+export type { ProjectChange } from "./live-project.ts";

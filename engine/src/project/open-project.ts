@@ -65,28 +65,78 @@ export interface OpenOptions {
  * run(project.element("workflow:release.tsx"), project.runDefaults);
  */
 export async function openProject(folder: string, options: OpenOptions = {}): Promise<Project> {
-  const problems: Problem[] = [];
-  const { config, configFile } = await loadConfig(folder, problems);
+  return assemble(await loadParts(folder, options));
+}
+
+/** What a project is built from; a reload replaces only the parts a change touched. */
+export interface ProjectParts {
+  folder: string;
+  options: OpenOptions;
+  configFile: string | undefined;
+  config: JuneConfig | undefined;
+  configProblems: Problem[];
+  policies: ToolPolicy[];
+  context: MarkdownContext;
+  agentDirs: string[];
+  workflows: Map<string, LoadedEntry>;
+  markdown: Awaited<ReturnType<typeof loadMarkdown>>;
+}
+
+export async function loadParts(folder: string, options: OpenOptions): Promise<ProjectParts> {
+  const configProblems: Problem[] = [];
+  const { config, configFile } = await loadConfig(folder, configProblems);
   const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
   const found = await discoverProject(folder, agentDirs);
   const policies = config?.toolPolicy ? [config.toolPolicy] : [];
-  const context = markdownContext(folder, config, problems, configFile);
-  const inspectAll = options.inspect ?? true;
+  const context = markdownContext(folder, config, configProblems, configFile);
+  const parts: ProjectParts = {
+    folder,
+    options,
+    configFile,
+    config,
+    configProblems,
+    policies,
+    context,
+    agentDirs: found.agentDirs,
+    workflows: new Map(),
+    markdown: { entries: [], problems: [] },
+  };
+  const loaded = await Promise.all(found.workflowFiles.map((file) => loadWorkflowEntry(folder, file, policies, options.inspect ?? true)));
+  found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
+  parts.markdown = await reloadMarkdown(parts);
+  return parts;
+}
 
-  const workflowEntries = await Promise.all(found.workflowFiles.map((file) => loadWorkflowEntry(folder, file, policies, inspectAll)));
-  const markdown = await loadMarkdown(found.agentDirs, context, policies, inspectAll, config?.blocks as Blocks | undefined);
+/** Re-reads the workflow files given (added, changed or removed); the rest is kept. */
+export async function reloadWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
+  const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
+  const present = new Set(found.workflowFiles);
+  for (const file of [...parts.workflows.keys()]) if (!present.has(file)) parts.workflows.delete(file);
+  const todo = found.workflowFiles.filter((file) => files.includes(file) || !parts.workflows.has(file));
+  const loaded = await Promise.all(todo.map((file) => loadWorkflowEntry(parts.folder, file, parts.policies, parts.options.inspect ?? true)));
+  todo.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
+}
 
+export function reloadMarkdown(parts: ProjectParts) {
+  return loadMarkdown(parts.agentDirs, parts.context, parts.policies, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
+}
+
+/** The Project a set of parts describes. */
+export function assemble(parts: ProjectParts): Project {
+  const { folder, config, configFile, context, policies } = parts;
+  const problems: Problem[] = [...parts.configProblems];
   const entries: ProjectEntry[] = [];
   const elements = new Map<string, (input: unknown) => JuneNode>();
-  for (const loaded of workflowEntries) {
+  for (const file of [...parts.workflows.keys()].sort()) {
+    const loaded = parts.workflows.get(file)!;
     problems.push(...loaded.problems);
     if (loaded.entry) {
       entries.push(loaded.entry);
       elements.set(loaded.entry.id, loaded.element!);
     }
   }
-  problems.push(...markdown.problems);
-  for (const { entry, definition, blocks } of markdown.entries) {
+  problems.push(...parts.markdown.problems);
+  for (const { entry, definition, blocks } of parts.markdown.entries) {
     entries.push(entry);
     elements.set(entry.id, (input) => withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks));
   }
@@ -137,7 +187,7 @@ function markdownContext(folder: string, config: JuneConfig | undefined, problem
   };
 }
 
-interface LoadedEntry {
+export interface LoadedEntry {
   entry?: ProjectEntry;
   element?: (input: unknown) => JuneNode;
   problems: Problem[];

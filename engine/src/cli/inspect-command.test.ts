@@ -1,0 +1,55 @@
+// `june inspect <folder>`: every agent and every problem with file, line and code; exit 1 on errors.
+import { spawnSync } from "node:child_process";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const engine = new URL("../..", import.meta.url).pathname;
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), "june-inspect-"));
+  await mkdir(join(folder, ".claude/agents"), { recursive: true });
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+function june(...args: string[]) {
+  const child = spawnSync(process.execPath, ["bin/june.js", ...args], { cwd: engine, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+describe("june inspect", () => {
+  it("prints every agent (name, kind, file, tools) and exits 0 with only warnings", async () => {
+    await writeFile(join(folder, ".claude/agents/reviewer.md"), "---\nname: reviewer\ndescription: Reviews: code\ntools: Read, WebFetch\ncolor: red\n---\nYou review.\n");
+    const { code, stdout } = june("inspect", folder);
+    expect(code).toBe(0);
+    expect(stdout).toContain("reviewer");
+    expect(stdout).toContain("markdown · .claude/agents/reviewer.md");
+    expect(stdout).toContain("tools  Read");
+    expect(stdout).toMatch(/warning \.claude\/agents\/reviewer\.md:4(:\d+)? \[JUNE_BUILTIN_SKIPPED\]/);
+    expect(stdout).toMatch(/warning \.claude\/agents\/reviewer\.md:5(:\d+)? \[JUNE_UNKNOWN_KEY\]/);
+  });
+
+  it("exits 1 when a file has an error, naming file, line and code", async () => {
+    await writeFile(join(folder, ".claude/agents/typo.md"), "---\nname: typo\ndescription: d\ntools: Raed\n---\nx\n");
+    const { code, stdout } = june("inspect", folder);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/error \.claude\/agents\/typo\.md:4(:\d+)? \[JUNE_UNKNOWN_TOOL\]/);
+    expect(stdout).toContain('"Raed"');
+  });
+
+  it("--json prints { agents, problems }", async () => {
+    await writeFile(join(folder, ".claude/agents/a.md"), "---\nname: a\ndescription: d\ntools: Grep\n---\nx\n");
+    const { code, stdout } = june("inspect", folder, "--json");
+    expect(code).toBe(0);
+    const parsed = JSON.parse(stdout);
+    expect(parsed.agents).toEqual([expect.objectContaining({ id: "markdown:a", kind: "markdown", name: "a", tools: ["Grep"] })]);
+    expect(parsed.problems).toEqual([]);
+  });
+
+  it("a folder that doesn't exist is a usage error (exit 2)", () => {
+    const { code, stderr } = june("inspect", join(folder, "nope"));
+    expect(code).toBe(2);
+    expect(stderr).toContain("is not a folder");
+  });
+});

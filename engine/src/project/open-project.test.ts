@@ -1,0 +1,175 @@
+// Opening a project: config, workflow files and markdown agents load; a broken file is a problem
+// with its file, line and column and everything else still loads; the live project reloads what
+// changed while runs already started keep going.
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { run } from "../run/index.ts";
+import { LiveProject, openProject, type ProjectChange } from "./index.ts";
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), "june-project-"));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const GOOD = `import { tool } from "ai";
+import { z } from "zod";
+import { Agent, Step, Tool } from "june";
+import { scripted } from "june/sdk/scripted";
+const search = tool({ description: "s", inputSchema: z.object({ q: z.string() }), execute: async ({ q }) => "found " + q });
+export default function Finder({ topic = "june" }: { topic?: string }) {
+  return (
+    <Agent model={scripted([{ text: "about " + topic }])}>
+      <Tool name="search" value={search} />
+      <Step id="find" prompt={"Find " + topic} />
+    </Agent>
+  );
+}
+`;
+
+async function write(rel: string, text: string) {
+  const path = join(folder, rel);
+  await mkdir(join(path, ".."), { recursive: true });
+  await writeFile(path, text);
+  return path;
+}
+
+describe("openProject", () => {
+  it("lists workflows and markdown agents with their tools, and runs them", async () => {
+    await write("flows/finder.tsx", GOOD);
+    await write("helpers.ts", "export const x = 1;\n");
+    await write(".claude/agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews code: carefully\ntools: Read, Grep\n---\nYou review.\n");
+    const project = await openProject(folder);
+    expect(project.problems).toEqual([]);
+    expect(project.entries.map((e) => [e.id, e.kind, e.name, e.tools])).toEqual([
+      ["workflow:flows/finder.tsx", "workflow", "Finder", ["search"]],
+      ["markdown:reviewer", "markdown", "reviewer", ["Read", "Grep"]],
+    ]);
+    const result = await run(project.element("workflow:flows/finder.tsx", { topic: "bees" }), project.runDefaults).result;
+    expect(result.output).toBe("about bees");
+  });
+
+  it("a broken file is a problem with file, line and column; the others still load", async () => {
+    await write("good.tsx", GOOD);
+    await write("broken.tsx", `import { Agent } from "june";\nexport default function B() {\n  return <Agent>;\n}\n`);
+    await write(".claude/agents/bad.md", "---\nname: bad\n---\nno description\n");
+    await write(".claude/agents/fine.md", "---\nname: fine\ndescription: ok\ntools: Read\n---\nbody\n");
+    const project = await openProject(folder);
+    expect(project.entries.map((e) => e.name)).toEqual(["Finder", "fine"]);
+    const load = project.problems.find((p) => p.code === "JUNE_LOAD_FAILED")!;
+    expect(load).toMatchObject({ severity: "error", file: join(folder, "broken.tsx"), line: 4 });
+    expect(load.column).toEqual(expect.any(Number));
+    const md = project.problems.find((p) => p.file === join(folder, ".claude/agents/bad.md"))!;
+    expect(md).toMatchObject({ severity: "error", code: "JUNE_AGENT_FIELD_MISSING" });
+    expect(md.message).toContain("description");
+  });
+
+  it("resolution errors of a workflow are problems pointing at the declaration", async () => {
+    await write(
+      "clash.tsx",
+      `import { tool } from "ai";\nimport { z } from "zod";\nimport { Agent, Tool } from "june";\nconst t = tool({ description: "t", inputSchema: z.object({}), execute: async () => "" });\nexport default function Clash() {\n  return (\n    <Agent>\n      <Tool name="x" value={t} />\n      <Tool name="x" value={t} />\n    </Agent>\n  );\n}\n`,
+    );
+    const project = await openProject(folder);
+    expect(project.problems).toEqual([
+      expect.objectContaining({ severity: "error", code: "JUNE_COLLISION", file: join(folder, "clash.tsx"), line: 9, entryId: "workflow:clash.tsx" }),
+    ]);
+  });
+
+  it("june.config.ts gives the default model, tools for markdown agents and the tool policy", async () => {
+    await write(
+      "june.config.ts",
+      `import { tool } from "ai";\nimport { z } from "zod";\nimport { defineConfig } from "june";\nimport { scripted } from "june/sdk/scripted";\nexport default defineConfig({\n  model: scripted(() => ({ text: "configured" })),\n  tools: { lookup: tool({ description: "l", inputSchema: z.object({}), execute: async () => "x" }) },\n  toolPolicy: { fn: true, builtin: (t) => t.name !== "Bash", mcp: false },\n});\n`,
+    );
+    await write(".claude/agents/helper.md", "---\nname: helper\ndescription: Helps\ntools: lookup, Read, Bash\nmodel: inherit\n---\nYou help.\n");
+    const project = await openProject(folder);
+    expect(project.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(project.entries[0]!.tools).toEqual(["lookup", "Read"]);
+    expect(project.problems).toContainEqual(expect.objectContaining({ severity: "warning", code: "JUNE_TOOL_DENIED" }));
+    const result = await run(project.element("markdown:helper", "do it"), { ...project.runDefaults, warn: () => {} }).result;
+    expect(result.output).toBe("configured");
+  });
+
+  it("a config with a bad field is a problem naming the field", async () => {
+    await write("june.config.ts", `export default { model: "gpt-5", surprise: 1 };\n`);
+    const project = await openProject(folder);
+    const problem = project.problems.find((p) => p.code === "JUNE_INVALID_CONFIG")!;
+    expect(problem.message).toContain("`model`");
+    expect(problem.message).toContain("surprise");
+  });
+
+  it("a markdown agent without tools: gets the Claude built-ins, like in Claude Code", async () => {
+    await write(".claude/agents/all.md", "---\nname: all\ndescription: Everything\n---\nbody\n");
+    const project = await openProject(folder);
+    expect(project.entries[0]!.tools).toEqual(["Read", "Write", "Edit", "Glob", "Grep", "Bash"]);
+  });
+
+  it("a markdown agent's skills: become progressive blocks (loader tools)", async () => {
+    await write("agents/writer/AGENT.md", "---\nname: writer\ndescription: Writes\ntools: Read\nskills:\n  - ./skills\n---\nYou write.\n");
+    await write("agents/writer/skills/tone.md", "---\nname: tone\ndescription: House tone\n---\nBe terse.\n");
+    const project = await openProject(folder);
+    expect(project.problems).toEqual([]);
+    expect(project.entries[0]!.tools).toEqual(["Read", "_block__load__skills__tone"]);
+  });
+});
+
+describe("LiveProject", () => {
+  function nextChange(live: LiveProject): Promise<ProjectChange> {
+    return new Promise((resolve) => {
+      const stop = live.watch((change) => {
+        stop();
+        resolve(change);
+      });
+    });
+  }
+
+  it("reloads a changed workflow file, keeping a run already started", async () => {
+    const file = await write("finder.tsx", GOOD);
+    const live = await LiveProject.open(folder);
+    try {
+      const started = run(live.project.element("workflow:finder.tsx", { topic: "old" }), live.project.runDefaults);
+      const change = nextChange(live);
+      await writeFile(file, GOOD.replace('"about "', '"now about "'));
+      const { project, changed } = await change;
+      expect(changed).toContain(file);
+      expect((await started.result).output).toBe("about old");
+      const result = await run(project.element("workflow:finder.tsx", { topic: "new" }), project.runDefaults).result;
+      expect(result.output).toBe("now about new");
+    } finally {
+      live.close();
+    }
+  });
+
+  it("a new broken file shows up as a problem; fixing it clears it", async () => {
+    const live = await LiveProject.open(folder);
+    try {
+      let change = nextChange(live);
+      const file = await write("late.tsx", `import { Agent } from "june";\nexport default function L() { return <Agent>; }\n`);
+      let { project } = await change;
+      expect(project.problems.map((p) => p.code)).toEqual(["JUNE_LOAD_FAILED"]);
+      change = nextChange(live);
+      await writeFile(file, GOOD);
+      ({ project } = await change);
+      expect(project.problems).toEqual([]);
+      expect(project.entries.map((e) => e.name)).toEqual(["Finder"]);
+    } finally {
+      live.close();
+    }
+  });
+
+  it("reloads markdown agents when an agent file changes", async () => {
+    const file = await write(".claude/agents/a.md", "---\nname: a\ndescription: A\ntools: Read\n---\nx\n");
+    const live = await LiveProject.open(folder);
+    try {
+      const change = nextChange(live);
+      await writeFile(file, "---\nname: a\ndescription: A\ntools: Read, Grep\n---\nx\n");
+      const { project } = await change;
+      expect(project.entries[0]!.tools).toEqual(["Read", "Grep"]);
+    } finally {
+      live.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// The samples' models: a real OpenAI model when OPENAI_API_KEY is set, else June's offline
+// `scripted` model playing the sample's script, so every sample runs with no key and no network.
+// Call sampleModel inside the component: each render (each run, each inspect) then gets a fresh
+// scripted model, while one made at module load would run out of responses after the first run.
+import type { LanguageModel, ModelMessage } from "ai";
+import { openai } from "june/sdk/openai";
+import { scripted, type ScriptedCall, type ScriptedEntry, type ScriptedResponder } from "june/sdk/scripted";
+
+/**
+ * `openai(id)` when OPENAI_API_KEY is set; otherwise `scripted(script)` reporting `id` as its model.
+ *
+ * @example
+ * export default function Release() {
+ *   const model = sampleModel("gpt-5-mini", [{ toolCalls: [{ toolName: "readFile", input: { path: "CHANGELOG.md" } }] }, { text: "Done." }]);
+ *   return <Agent model={model}>…</Agent>;
+ * }
+ */
+export function sampleModel(id: string, script: ScriptedEntry[] | ScriptedResponder): LanguageModel {
+  return process.env.OPENAI_API_KEY?.trim() ? openai(id) : scripted(script, { modelId: id });
+}
+
+/** One tool result the model has been sent, as text. */
+export interface SeenResult {
+  toolName: string;
+  text: string;
+}
+
+/**
+ * Every tool result in the call's prompt, oldest first, as text: what a scripted response can
+ * read to answer about the data the tools really returned.
+ *
+ * @example
+ * (call) => ({ text: `The changelog starts: ${lastToolResult(call).split("\n")[0]}` })
+ */
+export function toolResults(call: ScriptedCall): SeenResult[] {
+  return call.prompt.flatMap((message: ModelMessage) =>
+    message.role === "tool"
+      ? message.content.flatMap((part) => (part.type === "tool-result" ? [{ toolName: part.toolName, text: outputText(part.output) }] : []))
+      : [],
+  );
+}
+
+/** The text of the newest tool result in the prompt ("" when there is none). */
+export function lastToolResult(call: ScriptedCall): string {
+  return toolResults(call).at(-1)?.text ?? "";
+}
+
+/** The user's prompt of the call (the step's prompt). */
+export function userPrompt(call: ScriptedCall): string {
+  const user = call.prompt.find((message) => message.role === "user");
+  if (!user) return "";
+  return typeof user.content === "string" ? user.content : user.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
+// Tool outputs reach the model as text, JSON, an error, content parts (MCP tools) or a denial.
+function outputText(output: unknown): string {
+  const o = output as { type?: string; value?: unknown; reason?: string };
+  switch (o?.type) {
+    case "execution-denied":
+      return `denied${o.reason ? `: ${o.reason}` : ""}`;
+    case "text":
+    case "error-text":
+      return String(o.value);
+    case "json":
+    case "error-json":
+      return JSON.stringify(o.value);
+    case "content":
+      return (o.value as { type: string; text?: string }[]).map((part) => part.text ?? "").join("\n");
+    default:
+      return JSON.stringify(output);
+  }
+}
