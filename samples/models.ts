@@ -10,7 +10,7 @@ import { scripted, type ScriptedCall, type ScriptedEntry, type ScriptedResponder
  * `openai(id)` when OPENAI_API_KEY is set; otherwise `scripted(script)` reporting `id` as its model.
  *
  * @example
- * export default function Release() {
+ * function Release() {
  *   const model = sampleModel("gpt-5-mini", [{ toolCalls: [{ toolName: "readFile", input: { path: "CHANGELOG.md" } }] }, { text: "Done." }]);
  *   return <Agent model={model}>…</Agent>;
  * }
@@ -19,25 +19,34 @@ export function sampleModel(id: string, script: ScriptedEntry[] | ScriptedRespon
   return process.env.OPENAI_API_KEY?.trim() ? openai(id) : scripted(script, { modelId: id });
 }
 
-/** One tool result the model has been sent, as text. */
+/** One tool result the model has been sent: the call's tool and input, and its output as text. */
 export interface SeenResult {
   toolName: string;
+  input: unknown;
   text: string;
 }
 
 /**
- * Every tool result in the call's prompt, oldest first, as text: what a scripted response can
- * read to answer about the data the tools really returned.
+ * Every tool result in the call's prompt, oldest first, with the input it was called with: what a
+ * scripted response reads to answer about the data the tools really returned.
  *
  * @example
- * (call) => ({ text: `The changelog starts: ${lastToolResult(call).split("\n")[0]}` })
+ * (call) => ({ text: `Read ${toolResults(call).length} files.` })
  */
 export function toolResults(call: ScriptedCall): SeenResult[] {
-  return call.prompt.flatMap((message: ModelMessage) =>
-    message.role === "tool"
-      ? message.content.flatMap((part) => (part.type === "tool-result" ? [{ toolName: part.toolName, text: outputText(part.output) }] : []))
-      : [],
-  );
+  const inputs = new Map<string, unknown>();
+  const seen: SeenResult[] = [];
+  for (const message of call.prompt as ModelMessage[]) {
+    if (message.role === "assistant" && typeof message.content !== "string") {
+      for (const part of message.content) if (part.type === "tool-call") inputs.set(part.toolCallId, part.input);
+    }
+    if (message.role === "tool") {
+      for (const part of message.content) {
+        if (part.type === "tool-result") seen.push({ toolName: part.toolName, input: inputs.get(part.toolCallId), text: outputText(part.output) });
+      }
+    }
+  }
+  return seen;
 }
 
 /** The text of the newest tool result in the prompt ("" when there is none). */

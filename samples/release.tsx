@@ -9,7 +9,7 @@ import { tool } from "ai";
 import { Agent, Step, Tool } from "june";
 import { z } from "zod";
 import { readFile } from "./files.ts";
-import { sampleModel, toolResults } from "./models.ts";
+import { lastToolResult, sampleModel } from "./models.ts";
 
 const deploy = tool({
   description: "Deploy to an environment",
@@ -22,11 +22,11 @@ export default function Release() {
   const model = sampleModel("gpt-5-mini", [
     { toolCalls: [{ toolName: "readFile", input: { path: "CHANGELOG.md" } }] },
     (call) => ({
-      text: `${latestRelease(toolResults(call).at(-1)?.text ?? "")} The changelog is ready, so I will deploy to staging.`,
+      text: `${latestRelease(lastToolResult(call))} The changelog is ready, so I will deploy to staging.`,
       toolCalls: [{ toolName: "deploy", input: { env: "staging" } }],
     }),
     (call) => {
-      const outcome = toolResults(call).at(-1)?.text ?? "";
+      const outcome = lastToolResult(call);
       return { text: outcome.startsWith("Deployed") ? `${outcome}: the release is live there for checking.` : `Nothing was deployed (${outcome}).` };
     },
   ]);

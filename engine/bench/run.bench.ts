@@ -289,11 +289,11 @@ function report(shape: Shape, samples: Map<string, Sample[]>, model: { inModel: 
   const ratio = (key: string, baseline: string) => median(of(key).map((s, i) => s.cpu / of(baseline)[i]!.cpu));
 
   console.log(`${shape.name}: ${shape.turns + 1} model calls, ${TOOL_CALLS} tool calls (medians of ${shape.runs} runs)`);
-  console.log(`  ${"".padEnd(36)}   CPU ms  wall ms  CPU ms of each run, sorted`);
+  console.log(`  ${"".padEnd(38)}   CPU ms  wall ms  CPU ms of each run, sorted`);
   for (const v of VARIANTS) {
     const s = of(v.key);
     const runs = s.map((x) => x.cpu).sort((a, b) => a - b).map((x) => x.toFixed(0)).join(" ");
-    console.log(`  ${v.label.padEnd(36)} ${cpu(v.key).toFixed(0).padStart(8)} ${wall(v.key).toFixed(0).padStart(8)}  [${runs}]`);
+    console.log(`  ${v.label.padEnd(38)} ${cpu(v.key).toFixed(0).padStart(8)} ${wall(v.key).toFixed(0).padStart(8)}  [${runs}]`);
   }
   for (const c of COMPARISONS) {
     const r = ratio(c.of, c.to);

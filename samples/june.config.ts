@@ -1,0 +1,131 @@
+// The samples' project config, read by `june inspect samples` and by June Studio when it opens
+// this folder: the default model of every agent that names none (the markdown agents in
+// .claude/agents/ say `model: inherit`), the MCP server `fs` that fs-explorer's `tools: MCP(fs)`
+// names, the tool policy, and a house-style block every markdown agent gets.
+//
+// Offline, the default model is a scripted *responder*: one function that answers every call
+// from what the call offers and has already seen, so it drives any of the markdown agents
+// sensibly (look around with the first fitting tool, read one file, then answer) and never runs
+// out. With OPENAI_API_KEY set it is gpt-5-mini.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "june";
+import type { ScriptedCall, ScriptedResponse, ScriptedToolCall } from "june/sdk/scripted";
+import { sampleModel, toolResults, userPrompt, type SeenResult } from "./models.ts";
+import { searchWeb } from "./web.ts";
+
+const SAMPLES = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  model: sampleModel("gpt-5-mini", respond),
+  // Tools a markdown agent can list by name in its `tools:` (besides Read, Grep, Glob, … and MCP).
+  tools: { searchWeb },
+  mcp: {
+    // The registry's filesystem server, run with this Node, allowed to see this folder only.
+    fs: { command: process.execPath, args: [filesystemServer(), SAMPLES] },
+  },
+  // A policy must rule on every kind; this one admits everything the samples use, and shows the
+  // shape: an MCP tool is given only when it comes from the `fs` server.
+  toolPolicy: {
+    fn: true,
+    builtin: true,
+    mcp: (tool) => tool.source.kind === "mcp" && tool.source.server === "fs",
+  },
+  // Every markdown agent gets these blocks, merged by name with its own (its skills).
+  blocks: {
+    houseStyle: {
+      mode: "inject",
+      value:
+        "House style: short sentences, plain words. Name files by their path inside the samples folder " +
+        "(CHANGELOG.md, repo/src/slugify.ts). Put commands in code blocks.",
+    },
+  },
+});
+
+/** The filesystem MCP server's entry file, found from this folder as Node would find the package. */
+function filesystemServer(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve("@modelcontextprotocol/server-filesystem/package.json");
+  const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> };
+  return join(dirname(manifest), bin["mcp-server-filesystem"]!);
+}
+
+// ---- the offline responder ------------------------------------------------------------------
+
+/** One thing an agent may do next: a tool call when it fits the tools offered and what was seen. */
+type Move = (offered: Set<string>, seen: SeenResult[], prompt: string) => ScriptedToolCall | undefined;
+
+const did = (seen: SeenResult[], toolName: string) => seen.some((r) => r.toolName === toolName);
+const LOADER = "_block__load__skills__";
+
+const MOVES: Move[] = [
+  // A skill first (docs-writer): the one the prompt mentions, else the first.
+  (offered, seen, prompt) => {
+    const loaders = [...offered].filter((name) => name.startsWith(LOADER));
+    if (loaders.length === 0 || seen.some((r) => r.toolName.startsWith(LOADER))) return undefined;
+    const named = loaders.find((name) => prompt.includes(name.slice(LOADER.length).split("-")[0]!));
+    return { toolName: named ?? loaders[0]! };
+  },
+  // Claude built-ins (reviewer, docs-writer): find the markdown files, then read one.
+  (offered, seen) => (offered.has("Glob") && !did(seen, "Glob") ? { toolName: "Glob", input: { pattern: "**/*.md" } } : undefined),
+  (offered, seen, prompt) => {
+    const glob = seen.find((r) => r.toolName === "Glob");
+    if (!offered.has("Read") || !glob || did(seen, "Read")) return undefined;
+    return { toolName: "Read", input: { file_path: pick(glob.text.split("\n"), prompt) } };
+  },
+  // The fs MCP server (fs-explorer): list the folder, then read one file.
+  (offered, seen) =>
+    offered.has("mcp__fs__list_directory") && !did(seen, "mcp__fs__list_directory")
+      ? { toolName: "mcp__fs__list_directory", input: { path: SAMPLES } }
+      : undefined,
+  (offered, seen, prompt) => {
+    const listing = seen.find((r) => r.toolName === "mcp__fs__list_directory");
+    if (!offered.has("mcp__fs__read_text_file") || !listing || did(seen, "mcp__fs__read_text_file")) return undefined;
+    const files = listing.text.split("\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice("[FILE] ".length));
+    return { toolName: "mcp__fs__read_text_file", input: { path: join(SAMPLES, pick(files, prompt)) } };
+  },
+];
+
+function respond(call: ScriptedCall): ScriptedResponse {
+  const offered = new Set(call.tools);
+  const seen = toolResults(call);
+  const prompt = userPrompt(call).toLowerCase();
+  for (const move of MOVES) {
+    const next = move(offered, seen, prompt);
+    if (next) return { toolCalls: [next] };
+  }
+  return { text: answer(seen) };
+}
+
+/** The file the prompt names, else README.md, else the first markdown file. */
+function pick(paths: string[], prompt: string): string {
+  const files = paths.map((p) => p.trim()).filter((p) => p.endsWith(".md"));
+  return (
+    files.find((p) => prompt.includes(p.toLowerCase())) ??
+    files.find((p) => prompt.includes(p.toLowerCase().replace(/\.md$/, ""))) ??
+    files.find((p) => p === "README.md") ??
+    files[0] ??
+    "README.md"
+  );
+}
+
+/** A few sentences on what the tools returned. */
+function answer(seen: SeenResult[]): string {
+  if (seen.length === 0) return "I have no tools to look with here. (Offline answer from the samples' scripted model; set OPENAI_API_KEY for a real one.)";
+  const sentences = seen.map(({ toolName, input, text }) => {
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    if (toolName.startsWith(LOADER)) return `I loaded the ${toolName.slice(LOADER.length)} skill ("${firstHeading(lines)}").`;
+    if (toolName === "Glob") return `Glob found ${lines.length} markdown files, newest first: ${lines.slice(0, 3).join(", ")}.`;
+    if (toolName === "mcp__fs__list_directory") return `The folder holds ${lines.length} entries: ${lines.map((l) => l.replace(/^\[(FILE|DIR)\] /, "")).join(", ")}.`;
+    const path = String((input as { file_path?: string; path?: string } | undefined)?.file_path ?? (input as { path?: string })?.path ?? "the file");
+    return `${path.startsWith(SAMPLES) ? path.slice(SAMPLES.length) : path} has ${lines.length} lines and starts with "${firstHeading(lines)}".`;
+  });
+  return `${sentences.join(" ")}\n\n(Offline answer from the samples' scripted model; set OPENAI_API_KEY for a real one.)`;
+}
+
+// Read numbers its lines ("     1\t# Title"); the heading is the first line with text.
+function firstHeading(lines: string[]): string {
+  return (lines.map((line) => line.replace(/^\s*\d+\t/, "").trim()).find((line) => line !== "" && line !== "---") ?? "").replace(/^#+\s*/, "");
+}
