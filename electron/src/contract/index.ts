@@ -1,0 +1,2 @@
+// Public surface of contract/.
+export * from "./studio-contract.ts";
