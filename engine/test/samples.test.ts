@@ -55,6 +55,7 @@ async function runEntry(id: string): Promise<Ran> {
   const result = await handle.result;
   expect(result.error, `${id} failed`).toBeUndefined();
   expect(result.status).toBe("succeeded");
+  if (process.env.SHOW) console.log(id, JSON.stringify(result.output, null, 1));
   return { result, approvals, nodes: [...walk(result.trace)] };
 }
 
@@ -69,7 +70,9 @@ const calls = (ran: Ran, kind: TraceNode["kind"] = "tool-call") => ran.nodes.fil
 function callsInStep(ran: Ran, step: string): string[] {
   const node = ran.nodes.find((n) => n.kind === "step" && n.name === step);
   expect(node, `step "${step}"`).toBeDefined();
-  return node!.children.filter((n) => n.kind === "tool-call").map((n) => n.name);
+  const toolCalls = node!.children.filter((n) => n.kind === "tool-call");
+  expect(toolCalls.filter((n) => n.status !== "succeeded").map((n) => n.error?.message)).toEqual([]);
+  return toolCalls.map((n) => n.name);
 }
 
 describe("the samples project", () => {
