@@ -120,7 +120,8 @@ function answer(seen: SeenResult[]): string {
     if (toolName === "Glob") return `Glob found ${lines.length} markdown files, newest first: ${lines.slice(0, 3).join(", ")}.`;
     if (toolName === "mcp__fs__list_directory") return `The folder holds ${lines.length} entries: ${lines.map((l) => l.replace(/^\[(FILE|DIR)\] /, "")).join(", ")}.`;
     const path = String((input as { file_path?: string; path?: string } | undefined)?.file_path ?? (input as { path?: string })?.path ?? "the file");
-    return `${path.startsWith(SAMPLES) ? path.slice(SAMPLES.length) : path} has ${lines.length} lines and starts with "${firstHeading(lines)}".`;
+    const length = text.trimEnd().split("\n").length;
+    return `${path.startsWith(SAMPLES) ? path.slice(SAMPLES.length) : path} has ${length} lines and starts with "${firstHeading(lines)}".`;
   });
   return `${sentences.join(" ")}\n\n(Offline answer from the samples' scripted model; set OPENAI_API_KEY for a real one.)`;
 }

@@ -246,13 +246,27 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Every variant once per round, in an order rotated each round so none always follows the same one. */
+/** A seeded shuffle, so the order of the variants changes every round but every run of the bench is alike. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed * 2654435761 + 1;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state ^ (state >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Every variant once per round, in a different order each round: what ran just before a run (its
+ * garbage, which code the JIT last optimized for) then varies instead of always favouring one side.
+ */
 async function measure(shape: Shape, dir: string): Promise<Map<string, Sample[]>> {
   const responses = script(shape);
   const samples = new Map<string, Sample[]>(VARIANTS.map((v) => [v.key, []]));
   for (let round = 0; round < shape.warmup + shape.runs; round++) {
-    for (let k = 0; k < VARIANTS.length; k++) {
-      const variant = VARIANTS[(round + k) % VARIANTS.length]!;
+    for (const variant of shuffled(VARIANTS, round + 1)) {
       const sample = await variant.exec(responses, shape, dir);
       if (round >= shape.warmup) samples.get(variant.key)!.push(sample);
     }
@@ -326,7 +340,7 @@ async function main(): Promise<void> {
     console.log(`Run overhead: ${TOOL_CALLS} tool calls on a zero-latency scripted model, June vs the raw AI SDK loop`);
     console.log(
       `Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)}; ` +
-        `each round runs every variant once, in an order rotated each round\n`,
+        `each round runs every variant once, in a shuffled order\n`,
     );
     for (const shape of SHAPES) {
       const samples = await measure(shape, dir);

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, type RunResult, type TraceEvent, type TraceNode } from "june";
 import { openProject, type Project } from "june/project";
+import { startOpenAIServer } from "./fixtures/openai-server.ts";
 
 const SAMPLES = fileURLToPath(new URL("../../samples/", import.meta.url));
 const SANDBOX = `${SAMPLES}.june/sandbox`;
@@ -19,19 +20,22 @@ const PROMPTS: Record<string, string> = {
   "markdown:fs-explorer": "Where is the changelog?",
 };
 
-let savedKey: string | undefined;
+const PROVIDER_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL"] as const;
+const savedEnv: Partial<Record<(typeof PROVIDER_ENV)[number], string>> = {};
 let project: Project;
 
 beforeAll(async () => {
   // Offline whatever the machine has: the samples pick a real model only when the key is set.
-  savedKey = process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_API_KEY;
+  for (const name of PROVIDER_ENV) {
+    if (process.env[name] !== undefined) savedEnv[name] = process.env[name];
+    delete process.env[name];
+  }
   await rm(SANDBOX, { recursive: true, force: true });
   project = await openProject(SAMPLES);
 }, 120_000);
 
 afterAll(async () => {
-  if (savedKey !== undefined) process.env.OPENAI_API_KEY = savedKey;
+  Object.assign(process.env, savedEnv);
   await rm(SANDBOX, { recursive: true, force: true });
 });
 
@@ -55,7 +59,6 @@ async function runEntry(id: string): Promise<Ran> {
   const result = await handle.result;
   expect(result.error, `${id} failed`).toBeUndefined();
   expect(result.status).toBe("succeeded");
-  if (process.env.SHOW) console.log(id, JSON.stringify(result.output, null, 1));
   return { result, approvals, nodes: [...walk(result.trace)] };
 }
 
@@ -166,11 +169,38 @@ describe("each sample runs offline to success", () => {
     expect(ran.result.blocksLoaded.map((b) => b.block)).toEqual(["skills__changelog-style"]);
     expect(calls(ran)).toEqual(["Glob", "Read"]);
     expect(ran.result.output).toMatch(/CHANGELOG\.md/);
+    // The config's default block is injected next to the agent's own instructions.
+    const firstCall = ran.nodes.find((n) => n.kind === "model-call")!;
+    const system = (firstCall.input as { messages: { role: string; content: unknown }[] }).messages.find((m) => m.role === "system");
+    expect(String(system?.content)).toMatch(/You write documentation[\s\S]*House style/);
   });
 
   it("fs-explorer (markdown): works through the fs MCP server's tools", async () => {
     const ran = await runEntry("markdown:fs-explorer");
     expect(calls(ran)).toEqual(["mcp__fs__list_directory", "mcp__fs__read_text_file"]);
     expect(ran.result.output).toMatch(/CHANGELOG\.md/);
+  });
+});
+
+describe("with OPENAI_API_KEY set", () => {
+  it("a sample runs on OpenAI instead (the real provider, over a loopback server speaking its API)", async () => {
+    const server = await startOpenAIServer([
+      { toolCalls: [{ name: "readFile", arguments: { path: "CHANGELOG.md" } }] },
+      { toolCalls: [{ name: "deploy", arguments: { env: "staging" } }] },
+      { text: "Deployed 1.4.0 to staging." },
+    ]);
+    process.env.OPENAI_API_KEY = "sk-test";
+    process.env.OPENAI_BASE_URL = server.url;
+    try {
+      const ran = await runEntry("workflow:release.tsx");
+      expect(ran.result.output).toBe("Deployed 1.4.0 to staging.");
+      expect(ran.approvals).toEqual(["deploy"]);
+      expect(server.requests.map((r) => r.body.model)).toEqual(["gpt-5-mini", "gpt-5-mini", "gpt-5-mini"]);
+      expect(JSON.stringify(server.requests[1]!.body.input)).toContain("## 1.4.0");
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.OPENAI_BASE_URL;
+      await server.close();
+    }
   });
 });

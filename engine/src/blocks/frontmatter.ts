@@ -1,5 +1,5 @@
 // Splitting a markdown skill into its YAML frontmatter (name, description) and its body.
-import { parse } from "yaml";
+import { readFrontmatter } from "../markdown/index.ts";
 import { JuneError } from "../errors/index.ts";
 
 /** A skill file's frontmatter fields June reads, and the markdown after it. */
@@ -24,7 +24,7 @@ export function parseSkill(text: string, file: string): SkillText {
       `june: the skill ${file} opens its frontmatter with "---" on line 1 but never closes it: add a "---" line after the frontmatter.`,
     );
   }
-  const data = frontmatterData(lines.slice(1, close).join("\n"), file);
+  const data = frontmatterData(lines.slice(0, close + 1).join("\n"), file);
   const skill: SkillText = { body: tidy(lines.slice(close + 1).join("\n")) };
   const name = field(data, "name", file);
   const description = field(data, "description", file);
@@ -33,25 +33,14 @@ export function parseSkill(text: string, file: string): SkillText {
   return skill;
 }
 
-function frontmatterData(yaml: string, file: string): Record<string, unknown> {
-  let data: unknown;
-  try {
-    data = parse(yaml);
-  } catch (error) {
-    throw new JuneError(
-      "JUNE_INVALID_BLOCK",
-      `june: the frontmatter of the skill ${file} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+// Skills are written like Claude Code files (an unquoted `: ` in a description is normal), so
+// they get the same tolerant reader as agent files.
+function frontmatterData(frontmatter: string, file: string): Record<string, unknown> {
+  const read = readFrontmatter(file, frontmatter);
+  if (!read.ok) {
+    throw new JuneError("JUNE_INVALID_BLOCK", `june: the frontmatter of the skill ${file} is not valid YAML: ${read.diagnostic.message}`);
   }
-  if (data === null || data === undefined) return {};
-  if (typeof data !== "object" || Array.isArray(data)) {
-    throw new JuneError(
-      "JUNE_INVALID_BLOCK",
-      `june: the frontmatter of the skill ${file} is not a set of fields: write it as "name: …" and "description: …" lines.`,
-    );
-  }
-  return data as Record<string, unknown>;
+  return read.frontmatter.data;
 }
 
 function field(data: Record<string, unknown>, key: "name" | "description", file: string): string | undefined {

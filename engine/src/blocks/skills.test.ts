@@ -162,7 +162,7 @@ describe("skills() refuses what it can't make blocks of, naming the file", () =>
   });
 
   it("refuses frontmatter that is not valid YAML", async () => {
-    const dir = await folder({ "bad.md": "---\nname: [unclosed\n---\nx" });
+    const dir = await folder({ "bad.md": "---\nname: x\nname: y\n---\nx" });
     const error = await refusal({ source: dir });
     expect(error.code).toBe("JUNE_INVALID_BLOCK");
     expect(error.message).toContain(`the frontmatter of the skill ${join(dir, "bad.md")} is not valid YAML`);
@@ -194,5 +194,13 @@ describe("skills() refuses what it can't make blocks of, naming the file", () =>
     const error = await refusal({ source: dir });
     expect(error.code).toBe("JUNE_INVALID_BLOCK");
     expect(error.message).toContain('reserved "_block_" namespace');
+  });
+});
+
+describe("skills() reads Claude Code style frontmatter", () => {
+  it("an unquoted ': ' inside a description loads, as it does in Claude Code", async () => {
+    const dir = await folder({ "tone.md": "---\nname: tone\ndescription: Use when: writing release notes\n---\nBe terse." });
+    const blocks = await skills({ source: dir });
+    expect(blocks.tone).toMatchObject({ mode: "progressive", description: "Use when: writing release notes" });
   });
 });

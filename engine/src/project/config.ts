@@ -24,6 +24,11 @@ export interface JuneConfig {
   blocks?: Record<string, unknown>;
   /** Folders of markdown agents, relative to the project; default `.claude/agents` and `agents`. */
   agents?: string | string[];
+  /**
+   * Turns a markdown agent's `model:` reference (`anthropic:claude-…`, an alias's target, or any
+   * string of yours) into a model; default: `anthropic:` and `openai:` through June's helpers.
+   */
+  models?: (ref: string) => LanguageModel;
 }
 
 /**
@@ -56,6 +61,7 @@ const configSchema = z.strictObject({
   toolPolicy: z.unknown().optional(),
   blocks: z.record(z.string(), z.unknown()).optional(),
   agents: z.union([z.string(), z.array(z.string())]).optional(),
+  models: z.custom<(ref: string) => LanguageModel>((v) => typeof v === "function", "a function from a model reference to a model").optional(),
 });
 
 /** Validates a loaded config module's default export; errors name the file and the field. */

@@ -42,8 +42,14 @@ async function walk(folder: string, dir: string, agentDirs: readonly string[], o
       await walk(folder, path, agentDirs, out);
     } else if (entry.isFile() && WORKFLOW_FILE.test(entry.name) && !NOT_A_WORKFLOW.test(entry.name)) {
       // Only scripts that import June are workflows; helpers and other code are not listed.
-      const text = await readFile(path, "utf8").catch(() => "");
+      const text = withoutComments(await readFile(path, "utf8").catch(() => ""));
       if (IMPORTS_JUNE.test(text) && /export\s+default/.test(text)) out.push(path);
     }
   }
+}
+
+// An example in a doc comment (`export default function …`) doesn't make a file a workflow.
+function withoutComments(text: string): string {
+  // Line comments first: a `/*` inside one (`docs/*.md`) opens no block comment.
+  return text.replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1").replace(/\/\*[\s\S]*?\*\//g, "");
 }

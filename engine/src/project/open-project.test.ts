@@ -173,3 +173,12 @@ describe("LiveProject", () => {
     }
   });
 });
+
+describe("discovery", () => {
+  it("a file whose only `export default` is in a comment is not a workflow", async () => {
+    await write("helpers.ts", `import { Agent } from "june";\n/**\n * export default function Example() {}\n */\nexport const x = Agent;\n// see docs/*.md for more\n`);
+    await write("flow.tsx", GOOD.replace("import { tool }", "// notes: docs/*.md\nimport { tool }"));
+    const project = await openProject(folder);
+    expect(project.entries.map((e) => e.id)).toEqual(["workflow:flow.tsx"]);
+  });
+});

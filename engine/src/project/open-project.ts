@@ -182,6 +182,7 @@ function markdownContext(folder: string, config: JuneConfig | undefined, problem
     builtins: { ...claudeBuiltins({ root: folder }) },
     mcp,
     ...(config?.model ? { defaultModel: config.model } : {}),
+    ...(config?.models ? { resolveModel: config.models } : {}),
     // Warnings are collected as problems at load; at run time they'd only repeat them.
     warn: () => {},
   };

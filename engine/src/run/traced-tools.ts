@@ -6,6 +6,13 @@ import type { ToolExecutionOptions, ToolSet } from "ai";
 import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
 import { endNode, startNode, type Place } from "./run-context.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
+import type { NodeError } from "../trace/index.ts";
+
+// A tool that throws is the tool's failure (which the model sees), not a bug in June.
+function toolError(error: unknown): NodeError {
+  const base = toNodeError(error);
+  return base.code === "JUNE_INTERNAL" ? { ...base, code: "JUNE_TOOL_FAILED" } : base;
+}
 
 export interface ToolCallFrame {
   nodeId: string;
@@ -44,7 +51,7 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
           endNode(place.ctx, nodeId, "succeeded", { output: traceableOutput(output) });
           return output;
         } catch (error) {
-          endNode(place.ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toNodeError(error) });
+          endNode(place.ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
           throw error;
         }
       },

@@ -1,5 +1,5 @@
 // Fails as checked in: slugify leaves a "-" where the title's punctuation ended. The fix sample
-// repairs it (in samples/.june/sandbox/, never here). Run with: node --test samples/repo/test/
+// repairs it (in samples/.june/sandbox/, never here). Run it (Node 22): node --test samples/repo/test/slugify.test.ts
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { slugify } from "../src/slugify.ts";

@@ -1,0 +1,10 @@
+// Public surface of service/: the StudioService (no Electron in it), the per-window client both
+// hosts use, and the event Batcher.
+export { StudioService } from "./studio-service.ts";
+export type { StudioServiceOptions } from "./studio-service.ts";
+export { connectClient } from "./studio-client.ts";
+export type { StudioClient } from "./studio-client.ts";
+export { Batcher, DEFAULT_MAX_BATCH, FRAME_MS } from "./batcher.ts";
+export type { BatcherOptions, FlushScheduler } from "./batcher.ts";
+export type { EventListener, StudioEventInput } from "./event-log.ts";
+export { jsonText, plainJson } from "./plain-json.ts";

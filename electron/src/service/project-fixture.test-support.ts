@@ -1,0 +1,111 @@
+// A real project folder for tests of the service and its hosts: workflows on `scripted` models
+// (real AI SDK models that play back responses), one asking for approval, one streaming long text.
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { StudioEvent } from "../contract/index.ts";
+import type { StudioService } from "./studio-service.ts";
+
+export const DEPLOY_FLOW = `import { tool } from "ai";
+import { z } from "zod";
+import { Agent, Step, Tool } from "june";
+import { scripted } from "june/sdk/scripted";
+
+const deploy = tool({
+  description: "Deploy to an environment",
+  inputSchema: z.object({ env: z.string() }),
+  needsApproval: true,
+  execute: async ({ env }) => "deployed to " + env,
+});
+
+export default function Deploy({ env = "staging" }: { env?: string }) {
+  const model = scripted([
+    { toolCalls: [{ toolName: "deploy", input: { env } }] },
+    (call) => {
+      const last = JSON.stringify(call.prompt.at(-1));
+      return { text: last.includes("deployed to") ? "shipped " + env : "not shipped " + env };
+    },
+  ]);
+  return (
+    <Agent model={model}>
+      <Tool name="deploy" value={deploy} />
+      <Step id="ship" prompt={"Deploy to " + env} />
+    </Agent>
+  );
+}
+`;
+
+/** Streams `words` words of text, one text delta each. */
+export const longFlow = (words: number) => `import { Agent, Step } from "june";
+import { scripted } from "june/sdk/scripted";
+
+export default function Long() {
+  const text = Array.from({ length: ${words} }, (_, i) => "word" + i).join(" ");
+  return (
+    <Agent model={scripted([{ text }])}>
+      <Step id="write" prompt="Write at length" />
+    </Agent>
+  );
+}
+`;
+
+export const HELLO_FLOW = `import { Agent, Step } from "june";
+import { scripted } from "june/sdk/scripted";
+
+export default function Hello({ name = "you" }: { name?: string }) {
+  return (
+    <Agent model={scripted([{ text: "hello " + name }])}>
+      <Step id="greet" prompt={"Greet " + name} />
+    </Agent>
+  );
+}
+`;
+
+export interface ProjectFixture {
+  folder: string;
+  write(rel: string, text: string): Promise<string>;
+  remove(): Promise<void>;
+}
+
+/** A temp folder holding `files` (relative path → text). */
+export async function makeProject(files: Record<string, string>): Promise<ProjectFixture> {
+  const folder = await mkdtemp(join(tmpdir(), "june-studio-"));
+  const write = async (rel: string, text: string) => {
+    const path = join(folder, rel);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+    return path;
+  };
+  for (const [rel, text] of Object.entries(files)) await write(rel, text);
+  return { folder, write, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/** The first event after `afterSeq` that `matches`, kept or still to come. */
+export function nextEvent<T extends StudioEvent = StudioEvent>(
+  service: StudioService,
+  matches: (event: StudioEvent) => boolean,
+  afterSeq = 0,
+): Promise<T> {
+  return new Promise((resolve) => {
+    let done = false;
+    let stop: (() => void) | undefined;
+    stop = service.listen(afterSeq, (event) => {
+      if (done || !matches(event)) return;
+      done = true;
+      resolve(event as T);
+      queueMicrotask(() => stop?.());
+    });
+    if (done) stop();
+  });
+}
+
+/** Events of one run ending: resolves with its run-ended event. */
+export function runEnded(service: StudioService, runId: string) {
+  return nextEvent<Extract<StudioEvent, { type: "run-ended" }>>(service, (e) => e.type === "run-ended" && e.run.runId === runId);
+}
+
+/** Resolves once `count` approvals are pending in the inbox. */
+export function approvalsRequested(service: StudioService, count: number) {
+  let seen = 0;
+  return nextEvent(service, (e) => e.type === "approval-requested" && ++seen === count);
+}

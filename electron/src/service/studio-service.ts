@@ -1,0 +1,284 @@
+// The StudioService: everything June Studio does, with no Electron in it. It opens a folder (and
+// watches it), starts many runs at once, keeps one approval inbox across them, and records one
+// ordered event stream that hosts (Electron IPC, the web host's WebSocket) deliver to windows.
+import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { run, type TraceEvent } from "june";
+import { LiveProject } from "june/project";
+import type {
+  ApprovalRecord,
+  PendingApproval,
+  ProjectSnapshot,
+  RequestOf,
+  Result,
+  RunSummary,
+  StudioApi,
+  StudioEvent,
+} from "../contract/index.ts";
+import { openInEditor } from "../editor/index.ts";
+import { ApprovalInbox } from "./approval-inbox.ts";
+import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
+import { LiveRun } from "./live-run.ts";
+import { projectSnapshot } from "./project-snapshot.ts";
+import { fail, failFromError, ok } from "./results.ts";
+
+export interface StudioServiceOptions {
+  /** Where VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The host's console: run warnings (a tool the policy withheld) and listener failures. Default console.warn. */
+  log?: (message: string) => void;
+  /** Clock for timestamps; default Date.now. */
+  now?: () => number;
+}
+
+/**
+ * The studio's service; hosts call its methods and `listen` to its events.
+ *
+ * @example
+ * const service = new StudioService();
+ * await service.openFolder({ folder: "samples" });
+ * const stop = service.listen(0, (event) => console.log(event.seq, event.type));
+ * const started = await service.startRun({ entryId: "workflow:release.tsx" });
+ */
+export class StudioService implements StudioApi {
+  readonly #env: NodeJS.ProcessEnv;
+  readonly #log: (message: string) => void;
+  readonly #now: () => number;
+  readonly #events: StudioEventLog;
+  readonly #runs = new Map<string, LiveRun>();
+  readonly #inbox = new ApprovalInbox();
+  #live: LiveProject | undefined;
+  #snapshot: ProjectSnapshot | null = null;
+  #opening = 0;
+  #closed = false;
+
+  constructor(options: StudioServiceOptions = {}) {
+    this.#env = options.env ?? process.env;
+    this.#log = options.log ?? ((message) => console.warn(message));
+    this.#now = options.now ?? Date.now;
+    this.#events = new StudioEventLog((error) => this.#log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /** The seq of the newest event (0 before any). */
+  get lastSeq(): number {
+    return this.#events.lastSeq;
+  }
+
+  /**
+   * Calls `listener` with every event after `afterSeq`, then each new one, in seq order and with
+   * no gaps. Returns a function that stops it. This is what hosts stream to a window.
+   */
+  listen(afterSeq: number, listener: EventListener): () => void {
+    return this.#events.listen(afterSeq, listener);
+  }
+
+  // ── Project ─────────────────────────────────────────────────────────────────────────────────
+
+  async openFolder(request: RequestOf<"openFolder">): Promise<Result<ProjectSnapshot>> {
+    if (this.#closed) return closed();
+    if (!request.folder) {
+      return fail("STUDIO_FOLDER_REQUIRED", "june studio: openFolder needs a folder path here (only the desktop app asks with a dialog). Type the project folder's path.");
+    }
+    const folder = resolve(request.folder);
+    const info = await stat(folder).catch(() => undefined);
+    if (!info) return fail("STUDIO_FOLDER_NOT_FOUND", `june studio: there is no folder ${folder}. Check the path.`);
+    if (!info.isDirectory()) return fail("STUDIO_NOT_A_FOLDER", `june studio: ${folder} is a file, not a folder. Open the project folder that holds it.`);
+
+    const attempt = ++this.#opening;
+    this.#emit({ type: "project-loading", folder });
+    let live: LiveProject;
+    try {
+      live = await LiveProject.open(folder);
+    } catch (error) {
+      // Whoever saw "loading" learns it's over: the previous project stands.
+      if (this.#snapshot && attempt === this.#opening) this.#emit({ type: "project", project: this.#snapshot });
+      return failFromError(error, `june studio: opening ${folder} failed`);
+    }
+    if (attempt !== this.#opening || this.#closed) {
+      live.close();
+      return fail("STUDIO_OPEN_SUPERSEDED", `june studio: opening ${folder} was overtaken by a later openFolder or by closing the studio.`);
+    }
+    this.#live?.close();
+    this.#live = live;
+    const snapshot = this.#publish(live);
+    live.watch(() => {
+      if (this.#live === live) this.#publish(live);
+    });
+    return ok(snapshot);
+  }
+
+  async getProject(_request: RequestOf<"getProject">): Promise<Result<ProjectSnapshot | null>> {
+    return ok(this.#snapshot);
+  }
+
+  #publish(live: LiveProject): ProjectSnapshot {
+    this.#snapshot = projectSnapshot(live.project, this.#now());
+    this.#emit({ type: "project", project: this.#snapshot });
+    return this.#snapshot;
+  }
+
+  // ── Runs ────────────────────────────────────────────────────────────────────────────────────
+
+  async startRun(request: RequestOf<"startRun">): Promise<Result<{ runId: string }>> {
+    if (this.#closed) return closed();
+    const project = this.#live?.project;
+    if (!project) return fail("STUDIO_NO_PROJECT", "june studio: no folder is open; open a project folder before starting a run.");
+    const entry = project.entries.find((e) => e.id === request.entryId);
+    if (!entry) {
+      return fail("STUDIO_UNKNOWN_ENTRY", `june studio: ${project.folder} has no agent "${request.entryId}"; it has ${project.entries.map((e) => e.id).join(", ") || "none"}.`);
+    }
+    let element;
+    try {
+      element = project.element(entry.id, request.input);
+    } catch (error) {
+      return failFromError(error, `june studio: can't start ${entry.name}`);
+    }
+    const runId = `run_${this.#now().toString(36)}_${randomUUID().slice(0, 8)}`;
+    const live = new LiveRun({ runId, entryId: entry.id, name: entry.name, input: request.input ?? null, startedAt: this.#now() });
+    this.#runs.set(runId, live);
+    // run-started goes first: the run's own events follow it in the stream.
+    this.#emit({ type: "run-started", run: live.summary() });
+    try {
+      live.handle = run(element, {
+        ...project.runDefaults,
+        runId,
+        ...(request.input !== undefined ? { input: request.input } : {}),
+        onEvent: (event) => this.#onTrace(live, event),
+        warn: (message) => this.#log(message),
+      });
+    } catch (error) {
+      const failure = failFromError<{ runId: string }>(error, `june studio: ${entry.name} could not start`);
+      this.#end(live, { status: "failed", usage: live.summary().usage, ...(failure.ok ? {} : { error: failure.error }) });
+      return failure;
+    }
+    void live.handle.result.then(
+      (result) => this.#end(live, result),
+      (error: unknown) => this.#end(live, { status: "failed", usage: live.summary().usage, error: { code: "STUDIO_INTERNAL", message: String(error) } }),
+    );
+    return ok({ runId });
+  }
+
+  #onTrace(live: LiveRun, event: TraceEvent): void {
+    live.record(event);
+    this.#emit({ type: "trace", runId: live.id, event });
+    if (event.type === "approval-requested") {
+      const approval = this.#inbox.add(live.id, live.summary().name, event.approval, event.time);
+      this.#emit({ type: "approval-requested", approval });
+    } else if (event.type === "approval-resolved") {
+      // Decisions made through approve()/deny() are already recorded; this catches any other.
+      this.#decided(live.id, event.approvalId, { approved: event.approved, reason: event.reason }, event.time);
+    } else if (event.type === "node-end" && event.status !== "succeeded") {
+      this.#inbox.withdrawNode(live.id, event.nodeId);
+    }
+  }
+
+  #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
+    if (!live.running) return;
+    this.#inbox.withdrawRun(live.id);
+    live.end(result, this.#now());
+    this.#emit({ type: "run-ended", run: live.summary() });
+  }
+
+  async abortRun(request: RequestOf<"abortRun">): Promise<Result<null>> {
+    const live = this.#runs.get(request.runId);
+    if (!live) return unknownRun(request.runId);
+    // Stopping a run that already ended is a no-op, not an error: the user's intent holds.
+    if (live.running) live.handle?.abort(request.reason);
+    return ok(null);
+  }
+
+  async listRuns(_request: RequestOf<"listRuns">): Promise<Result<RunSummary[]>> {
+    return ok([...this.#runs.values()].map((live) => live.summary()));
+  }
+
+  async getRunEvents(request: RequestOf<"getRunEvents">): Promise<Result<TraceEvent[]>> {
+    const live = this.#runs.get(request.runId);
+    return live ? ok([...live.events]) : unknownRun(request.runId);
+  }
+
+  // ── Approvals ───────────────────────────────────────────────────────────────────────────────
+
+  async approve(request: RequestOf<"approve">): Promise<Result<null>> {
+    return this.#decide(request.runId, request.approvalId, { approved: true });
+  }
+
+  async deny(request: RequestOf<"deny">): Promise<Result<null>> {
+    return this.#decide(request.runId, request.approvalId, { approved: false, reason: request.reason });
+  }
+
+  async pendingApprovals(_request: RequestOf<"pendingApprovals">): Promise<Result<PendingApproval[]>> {
+    return ok(this.#inbox.pending());
+  }
+
+  async approvalHistory(_request: RequestOf<"approvalHistory">): Promise<Result<ApprovalRecord[]>> {
+    return ok(this.#inbox.history());
+  }
+
+  #decide(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }): Result<null> {
+    const live = this.#runs.get(runId);
+    if (!live) return unknownRun(runId);
+    if (!this.#inbox.get(runId, approvalId) || !live.handle) {
+      const pending = this.#inbox.pending().filter((p) => p.runId === runId).map((p) => p.approvalId);
+      return fail(
+        "STUDIO_UNKNOWN_APPROVAL",
+        `june studio: run ${runId} has no pending approval "${approvalId}"` +
+          (live.running ? (pending.length ? `; pending: ${pending.join(", ")}.` : "; nothing is pending.") : ` (the run has ${live.summary().status}).`),
+      );
+    }
+    try {
+      if (decision.approved) live.handle.approve(approvalId);
+      else live.handle.deny(approvalId, decision.reason);
+    } catch (error) {
+      return failFromError(error, `june studio: deciding approval ${approvalId} of run ${runId} failed`);
+    }
+    this.#decided(runId, approvalId, decision, this.#now());
+    return ok(null);
+  }
+
+  #decided(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }, decidedAt: number): void {
+    const record = this.#inbox.decide(runId, approvalId, decision, decidedAt);
+    if (record) this.#emit({ type: "approval-decided", record });
+  }
+
+  // ── Editor and events ───────────────────────────────────────────────────────────────────────
+
+  async openInEditor(request: RequestOf<"openInEditor">): Promise<Result<null>> {
+    const folder = this.#snapshot?.folder;
+    if (!folder) return fail("STUDIO_NO_PROJECT", "june studio: no folder is open, so there is no project file to open in the editor.");
+    try {
+      return await openInEditor({ ...request, folder, env: this.#env });
+    } catch (error) {
+      return failFromError(error, `june studio: opening ${request.file} in the editor failed`);
+    }
+  }
+
+  /**
+   * The service's own answer is where the stream stands; a host (see connectClient) starts the
+   * window's delivery from `afterSeq` with `listen`, which is what makes subscribe per window.
+   */
+  async subscribe(_request: RequestOf<"subscribe">): Promise<Result<{ lastSeq: number }>> {
+    return ok({ lastSeq: this.#events.lastSeq });
+  }
+
+  #emit(event: StudioEventInput): StudioEvent {
+    return this.#events.append(event);
+  }
+
+  /** Stops watching, aborts every live run and waits for them to end. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#live?.close();
+    const running = [...this.#runs.values()].filter((live) => live.running && live.handle);
+    for (const live of running) live.handle!.abort("the studio is closing");
+    await Promise.all(running.map((live) => live.handle!.result.catch(() => undefined)));
+  }
+}
+
+function unknownRun<T>(runId: string): Result<T> {
+  return fail("STUDIO_UNKNOWN_RUN", `june studio: there is no run "${runId}"; listRuns shows the runs of this studio session.`);
+}
+
+function closed<T>(): Result<T> {
+  return fail("STUDIO_CLOSED", "june studio: the studio is shutting down.");
+}

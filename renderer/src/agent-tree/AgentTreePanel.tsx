@@ -1,0 +1,121 @@
+// "Agent tree": the selected entry drawn with @xyflow/react, laid out top to bottom by dagre.
+// Nodes are focusable and named ("agent Triage"); Enter or a click selects one for the inspectors,
+// a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges.
+import { Background, Controls, MarkerType, ReactFlow, type Edge, type NodeChange } from "@xyflow/react";
+import { useCallback, useMemo } from "react";
+import { agentGraph, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "../graph/index.ts";
+import { selectedEntry, useStudio } from "../store/index.ts";
+import { EmptyState, Panel } from "../ui/Panel.tsx";
+import { GraphNodeView, type StudioFlowNode } from "./GraphNodeView.tsx";
+
+const nodeTypes = { studio: GraphNodeView };
+
+export function AgentTreePanel() {
+  const entry = useStudio(selectedEntry);
+  const loading = useStudio((s) => s.loadingFolder !== null);
+  const selectedNodeId = useStudio((s) => s.selectedGraphNodeId);
+  const theme = useStudio((s) => s.theme);
+  const selectGraphNode = useStudio((s) => s.selectGraphNode);
+  const openInEditor = useStudio((s) => s.openInEditor);
+
+  const graph = useMemo(() => agentGraph(entry?.tree), [entry?.tree]);
+  const laidOut = useMemo(() => layoutGraph(graph), [graph]);
+
+  const nodes = useMemo<StudioFlowNode[]>(
+    () =>
+      graph.nodes.map((node) => ({
+        id: node.id,
+        type: "studio",
+        position: laidOut.positions.get(node.id) ?? { x: 0, y: 0 },
+        data: { node },
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        ariaLabel: node.label,
+        selected: node.id === selectedNodeId,
+        draggable: false,
+        connectable: false,
+        deletable: false,
+        focusable: true,
+      })),
+    [graph, laidOut, selectedNodeId],
+  );
+
+  const edges = useMemo<Edge[]>(
+    () =>
+      graph.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        type: "smoothstep",
+        className: `graph-edge-${edge.kind}`,
+        ariaLabel: edge.ariaLabel,
+        ...(edge.label ? { label: edge.label, labelBgPadding: [6, 3] as [number, number], labelBgBorderRadius: 4 } : {}),
+        markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
+        animated: edge.kind === "inherits",
+        selectable: false,
+        focusable: false,
+        deletable: false,
+      })),
+    [graph],
+  );
+
+  // Clicks and Enter/Space on a focused node arrive as selection changes.
+  const onNodesChange = useCallback(
+    (changes: NodeChange<StudioFlowNode>[]) => {
+      for (const change of changes) if (change.type === "select" && change.selected) selectGraphNode(change.id);
+    },
+    [selectGraphNode],
+  );
+
+  const inherits = graph.edges.filter((e) => e.kind === "inherits").length;
+
+  return (
+    <Panel
+      title="Agent tree"
+      meta={entry ? `${entry.name} · ${graph.nodes.filter((n) => n.kind === "agent").length} agents${inherits ? ` · ${inherits} grant${inherits === 1 ? "" : "s"}` : ""}` : undefined}
+      className="tree-panel"
+    >
+      {loading ? (
+        <EmptyState title="Loading project…" tone="loading" />
+      ) : !entry ? (
+        <EmptyState title="No agent selected">
+          <p className="muted">Pick a workflow or markdown agent in Agents to draw its tree.</p>
+        </EmptyState>
+      ) : graph.nodes.length === 0 ? (
+        <EmptyState title={`${entry.name} has nothing to draw`} tone="error">
+          <p>It did not render far enough to resolve its agents. Problems lists what went wrong and where.</p>
+        </EmptyState>
+      ) : (
+        <div className="flow" data-testid="agent-tree-flow">
+          <ReactFlow
+            key={entry.id}
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onNodeDoubleClick={(_event, node) => {
+              const source = node.data.node.trace.source;
+              if (source) void openInEditor(source);
+            }}
+            colorMode={theme}
+            fitView
+            fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+            minZoom={0.2}
+            maxZoom={2}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            edgesFocusable={false}
+            deleteKeyCode={null}
+            selectionKeyCode={null}
+            multiSelectionKeyCode={null}
+            proOptions={{ hideAttribution: false }}
+            attributionPosition="bottom-right"
+          >
+            <Background gap={16} size={1} />
+            <Controls showInteractive={false} position="bottom-left" />
+          </ReactFlow>
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,48 @@
+// The studio's layout: top bar; Agents and Problems on the left; the Agent tree, Run and Trace in
+// the middle; Approvals and the inspectors on the right.
+import { useEffect } from "react";
+import { AgentsPanel } from "../agents/AgentsPanel.tsx";
+import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
+import { ApprovalsPanel } from "../approvals/ApprovalsPanel.tsx";
+import { CapabilitiesPanel } from "../inspectors/CapabilitiesPanel.tsx";
+import { InheritedPanel } from "../inspectors/InheritedPanel.tsx";
+import { ProblemsPanel } from "../problems/ProblemsPanel.tsx";
+import { RunPanel } from "../run/RunPanel.tsx";
+import { useStudio } from "../store/index.ts";
+import { TracePanel } from "../trace-view/TracePanel.tsx";
+import { UsagePanel } from "../usage/UsagePanel.tsx";
+import { Notices } from "../ui/Notices.tsx";
+import { TopBar } from "./TopBar.tsx";
+
+export function App() {
+  const theme = useStudio((s) => s.theme);
+  const ready = useStudio((s) => s.ready);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <div className="app" data-ready={ready ? "true" : "false"}>
+      <TopBar />
+      <Notices area="global" className="global-notices" />
+      <main className="workspace">
+        <div className="column column-left">
+          <AgentsPanel />
+          <ProblemsPanel />
+        </div>
+        <div className="column column-center">
+          <AgentTreePanel />
+          <RunPanel />
+          <TracePanel />
+        </div>
+        <div className="column column-right">
+          <ApprovalsPanel />
+          <CapabilitiesPanel />
+          <InheritedPanel />
+          <UsagePanel />
+        </div>
+      </main>
+    </div>
+  );
+}

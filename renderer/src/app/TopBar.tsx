@@ -1,0 +1,50 @@
+// The top bar: the product, the open folder, Open folder, the inbox count and the theme toggle.
+import { useStudio } from "../store/index.ts";
+import { OpenFolder } from "./OpenFolder.tsx";
+
+export function TopBar() {
+  const folder = useStudio((s) => s.project?.folder);
+  const configFile = useStudio((s) => s.project?.configFile);
+  const loadingFolder = useStudio((s) => s.loadingFolder);
+  const pending = useStudio((s) => s.inbox.length);
+  const theme = useStudio((s) => s.theme);
+  const toggleTheme = useStudio((s) => s.toggleTheme);
+  const host = useStudio((s) => s.host);
+
+  return (
+    <header className="topbar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          J
+        </span>
+        <h1 className="brand-name">June Studio</h1>
+      </div>
+      <div className="topbar-folder" title={folder}>
+        {loadingFolder ? (
+          <span className="muted">
+            <span className="spinner spinner-small" aria-hidden="true" /> Loading {loadingFolder}…
+          </span>
+        ) : folder ? (
+          <>
+            <span className="mono">{folder}</span>
+            {configFile && <span className="chip" title={configFile}>config</span>}
+          </>
+        ) : (
+          <span className="muted">No folder open</span>
+        )}
+      </div>
+      <div className="topbar-actions">
+        <OpenFolder />
+        <a className={`inbox-count${pending > 0 ? " has-pending" : ""}`} href="#panel-approvals" aria-label={`${pending} pending approvals`}>
+          {pending} pending
+        </a>
+        <span className="host-tag" title={host === "electron" ? "Desktop app" : "Web host on 127.0.0.1"}>
+          {host}
+        </span>
+        <button type="button" className="icon-button" aria-label="Toggle theme" title={`Switch to the ${theme === "dark" ? "light" : "dark"} theme`} onClick={toggleTheme}>
+          {theme === "dark" ? "☀" : "☾"}
+        </button>
+      </div>
+    </header>
+  );
+}

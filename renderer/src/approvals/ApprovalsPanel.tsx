@@ -1,0 +1,89 @@
+// "Approvals": one inbox for every live run's pending tool calls, and the history of decisions.
+import { useRef } from "react";
+import { useStudio } from "../store/index.ts";
+import { EmptyState, Panel } from "../ui/Panel.tsx";
+import { formatJson, formatTime } from "../ui/format.ts";
+import { ApprovalCard } from "./ApprovalCard.tsx";
+
+export function ApprovalsPanel() {
+  const inbox = useStudio((s) => s.inbox);
+  const history = useStudio((s) => s.history);
+  const deciding = useStudio((s) => s.deciding);
+  const errors = useStudio((s) => s.approvalErrors);
+  const approve = useStudio((s) => s.approve);
+  const deny = useStudio((s) => s.deny);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const focusCard = (index: number) => {
+    const cards = listRef.current?.querySelectorAll<HTMLElement>(".approval-card");
+    if (!cards || cards.length === 0) return;
+    cards[Math.max(0, Math.min(cards.length - 1, index))]?.focus();
+  };
+
+  return (
+    <Panel title="Approvals" meta={inbox.length > 0 ? <span className="badge badge-accent">{inbox.length} pending</span> : "none pending"} className="approvals-panel">
+      {inbox.length === 0 ? (
+        <EmptyState title="No pending approvals">
+          <p className="muted">When a tool that needs approval is called in any run, it waits here.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="shortcut-hint" id="approval-shortcuts">
+            Focus a request, then <kbd>A</kbd> approve · <kbd>D</kbd> deny · <kbd>↑</kbd>
+            <kbd>↓</kbd> move
+          </p>
+          <ol className="approval-list" ref={listRef} aria-label="Pending approvals" aria-describedby="approval-shortcuts">
+            {inbox.map((approval, index) => (
+              <ApprovalCard
+                key={approval.approvalId}
+                approval={approval}
+                deciding={deciding[approval.approvalId]}
+                error={errors[approval.approvalId]}
+                onApprove={() => void approve(approval).then(() => focusCard(index))}
+                onDeny={(reason) => void deny(approval, reason).then(() => focusCard(index))}
+                onMove={(delta) => focusCard(index + delta)}
+              />
+            ))}
+          </ol>
+        </>
+      )}
+      <div className="history">
+        <h3 className="section-title">History</h3>
+        {history.length === 0 ? (
+          <p className="muted small">No decisions yet.</p>
+        ) : (
+          <table className="history-table">
+            <caption className="sr-only">Approval decisions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Decision</th>
+                <th scope="col">Tool</th>
+                <th scope="col">Input</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((record) => (
+                <tr key={record.approvalId} title={`${record.entryName} · ${record.agentPath.join(" › ")} · step ${record.step}`}>
+                  <td className="nowrap">{formatTime(record.decidedAt)}</td>
+                  <td>
+                    <span className={`decision decision-${record.approved ? "approved" : "denied"}`}>{record.approved ? "approved" : "denied"}</span>
+                  </td>
+                  <td>
+                    <code>{record.toolName}</code>
+                    <div className="muted small">{record.entryName}</div>
+                  </td>
+                  <td>
+                    <code className="inline-json">{formatJson(record.input).replace(/\s*\n\s*/g, " ")}</code>
+                  </td>
+                  <td>{record.reason ?? <span className="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,81 @@
+// An entry's inspect() tree → the Agent tree graph: a node per agent, step, composite tool or
+// defined agent (each with its own subtree), an edge from each node to its children, and each
+// <Inherit> grant drawn as a labelled edge from the parent agent ("inherits readFile").
+import type { TraceNode } from "../contract/index.ts";
+
+export interface GraphNode {
+  id: string;
+  kind: TraceNode["kind"];
+  name: string;
+  /** What a screen reader hears: "agent Triage". */
+  label: string;
+  /** One line under the name: tool count, a step's prompt, "tool". */
+  detail: string;
+  hasError: boolean;
+  trace: TraceNode;
+}
+
+export interface GraphEdge {
+  id: string;
+  source: string;
+  target: string;
+  kind: "contains" | "inherits";
+  /** Shown on the edge; only grants have one. */
+  label?: string;
+  ariaLabel: string;
+}
+
+export interface AgentGraph {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+/**
+ * Builds the graph of an inspect() tree; the run node at the root is left out (the entry is it).
+ *
+ * @example
+ * const { nodes, edges } = agentGraph(entry.tree);
+ */
+export function agentGraph(root: TraceNode | undefined): AgentGraph {
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  if (!root) return { nodes, edges };
+  const visit = (node: TraceNode, parent: TraceNode | undefined, agentAbove: TraceNode | undefined): void => {
+    nodes.push(graphNode(node));
+    const granted = node.kind === "agent" ? (node.capabilities ?? []).filter((c) => c.granted).map((c) => c.name) : [];
+    // A grant's edge replaces the plain containment edge when it joins the same two nodes.
+    if (granted.length > 0 && agentAbove) {
+      const label = `inherits ${granted.join(", ")}`;
+      edges.push({ id: `inherit:${agentAbove.id}->${node.id}`, source: agentAbove.id, target: node.id, kind: "inherits", label, ariaLabel: `${node.name} ${label} from ${agentAbove.name}` });
+    }
+    if (parent && !(granted.length > 0 && agentAbove === parent)) {
+      edges.push({ id: `contains:${parent.id}->${node.id}`, source: parent.id, target: node.id, kind: "contains", ariaLabel: `${parent.kind} ${parent.name} contains ${node.kind} ${node.name}` });
+    }
+    const nextAgent = node.kind === "agent" ? node : node.kind === "composite" ? undefined : agentAbove;
+    for (const child of node.children) visit(child, node, nextAgent);
+  };
+  const tops = root.kind === "run" ? root.children : [root];
+  for (const top of tops) visit(top, undefined, undefined);
+  return { nodes, edges };
+}
+
+function graphNode(node: TraceNode): GraphNode {
+  return { id: node.id, kind: node.kind, name: node.name, label: `${node.kind} ${node.name}`, detail: detailOf(node), hasError: node.error !== undefined, trace: node };
+}
+
+function detailOf(node: TraceNode): string {
+  switch (node.kind) {
+    case "agent": {
+      const count = node.tools?.length ?? node.capabilities?.length ?? 0;
+      return `${count} tool${count === 1 ? "" : "s"}`;
+    }
+    case "step": {
+      const prompt = (node.input as { prompt?: unknown } | undefined)?.prompt;
+      return typeof prompt === "string" ? prompt : "step";
+    }
+    case "composite":
+      return "runs its own workflow";
+    default:
+      return node.kind;
+  }
+}

@@ -1,0 +1,113 @@
+// A batch of studio events → the next state, in one pure step (the store applies it with a single
+// update, so a burst of 10,000 events re-renders once per batch, not once per event).
+// Replays are safe: events at or below `lastSeq` are skipped, and every merge is keyed by id.
+import type { ApprovalRecord, PendingApproval, RunSummary, StudioEvent, TraceEvent } from "../contract/index.ts";
+import { applyTraceEvents, emptyUsage } from "../trace/index.ts";
+import { reselect } from "./selection.ts";
+import { newRunView, type RunView, type StudioData } from "./studio-state.ts";
+
+export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Partial<StudioData> {
+  const fresh = events.filter((event) => event.seq > data.lastSeq);
+  if (fresh.length === 0) return {};
+  let next: StudioData = { ...data, lastSeq: fresh.reduce((max, e) => Math.max(max, e.seq), data.lastSeq) };
+  // Trace events are grouped per run and applied once per run at the end of the batch.
+  const traces = new Map<string, TraceEvent[]>();
+  for (const event of fresh) {
+    switch (event.type) {
+      case "project-loading":
+        next = { ...next, loadingFolder: event.folder };
+        break;
+      case "project":
+        next = { ...next, project: event.project, loadingFolder: null, ...reselect(next, event.project) };
+        break;
+      case "run-started":
+      case "run-ended":
+        next = mergeRuns(next, [event.run]);
+        if (event.type === "run-ended") next = { ...next, inbox: next.inbox.filter((a) => a.runId !== event.run.runId) };
+        else if (next.selectedRunId === null && event.run.entryId === next.selectedEntryId) next = { ...next, selectedRunId: event.run.runId };
+        break;
+      case "trace": {
+        const list = traces.get(event.runId) ?? [];
+        list.push(event.event);
+        traces.set(event.runId, list);
+        // The trace's own resolution event closes the request even if no decision event follows.
+        if (event.event.type === "approval-resolved") next = dropFromInbox(next, event.event.approvalId);
+        break;
+      }
+      case "approval-requested":
+        next = mergePending(next, [event.approval]);
+        break;
+      case "approval-decided":
+        next = mergeHistory(dropFromInbox(next, event.record.approvalId), [event.record]);
+        break;
+    }
+  }
+  if (traces.size > 0) next = { ...next, runs: applyTraces(next.runs, traces) };
+  for (const runId of traces.keys()) if (!next.runOrder.includes(runId)) next = { ...next, runOrder: [...next.runOrder, runId] };
+  return next;
+}
+
+function applyTraces(runs: Record<string, RunView>, traces: Map<string, TraceEvent[]>): Record<string, RunView> {
+  const next = { ...runs };
+  for (const [runId, events] of traces) {
+    const view = next[runId] ?? { ...newRunView(provisionalSummary(runId, events)), provisional: true as const };
+    next[runId] = { ...view, trace: applyTraceEvents(view.trace, events) };
+  }
+  return next;
+}
+
+// A run seen only through its trace (a re-subscription joined mid-run): enough to list it.
+function provisionalSummary(runId: string, events: TraceEvent[]): RunSummary {
+  const start = events.find((e) => e.type === "node-start" && e.node.parentId === null);
+  return {
+    runId,
+    entryId: "",
+    name: start?.type === "node-start" ? start.node.name : runId,
+    status: "running",
+    input: undefined,
+    startedAt: events[0]?.time ?? Date.now(),
+    usage: emptyUsage(),
+  };
+}
+
+const ENDED = new Set(["succeeded", "failed", "aborted"]);
+
+/** Adds or updates runs; a run that ended never goes back to running (snapshots can be older than events). */
+export function mergeRuns(data: StudioData, summaries: readonly RunSummary[]): StudioData {
+  let runs = data.runs;
+  let runOrder = data.runOrder;
+  for (const summary of summaries) {
+    const known = runs[summary.runId];
+    if (known && !known.provisional && ENDED.has(known.summary.status) && !ENDED.has(summary.status)) continue;
+    runs = { ...runs, [summary.runId]: known ? { summary, trace: known.trace } : newRunView(summary) };
+    if (!runOrder.includes(summary.runId)) runOrder = [...runOrder, summary.runId];
+  }
+  return { ...data, runs, runOrder };
+}
+
+/** Adds requests not yet in the inbox, unless they were decided or their run has ended. */
+export function mergePending(data: StudioData, approvals: readonly PendingApproval[]): StudioData {
+  const decided = new Set(data.history.map((r) => r.approvalId));
+  const known = new Set(data.inbox.map((a) => a.approvalId));
+  const add = approvals.filter((a) => {
+    const run = data.runs[a.runId];
+    return !decided.has(a.approvalId) && !known.has(a.approvalId) && !(run && ENDED.has(run.summary.status));
+  });
+  return add.length === 0 ? data : { ...data, inbox: [...data.inbox, ...add] };
+}
+
+/** Adds decisions not yet recorded; newest first. */
+export function mergeHistory(data: StudioData, records: readonly ApprovalRecord[]): StudioData {
+  const known = new Set(data.history.map((r) => r.approvalId));
+  const add = records.filter((r) => !known.has(r.approvalId));
+  if (add.length === 0) return data;
+  const history = [...data.history, ...add].sort((a, b) => b.decidedAt - a.decidedAt);
+  const decided = new Set(add.map((r) => r.approvalId));
+  return { ...data, history, inbox: data.inbox.filter((a) => !decided.has(a.approvalId)) };
+}
+
+function dropFromInbox(data: StudioData, approvalId: string): StudioData {
+  if (!data.inbox.some((a) => a.approvalId === approvalId)) return data;
+  const { [approvalId]: _deciding, ...deciding } = data.deciding;
+  return { ...data, inbox: data.inbox.filter((a) => a.approvalId !== approvalId), deciding };
+}

@@ -1,0 +1,57 @@
+// A model call's prompt messages (AI SDK ModelMessage shape): role, then each content part.
+import { JsonView } from "../ui/JsonView.tsx";
+
+interface Part {
+  type?: string;
+  text?: string;
+  toolName?: string;
+  toolCallId?: string;
+  input?: unknown;
+  output?: unknown;
+  mediaType?: string;
+}
+
+export function MessageList({ messages, offset }: { messages: unknown[]; offset: number }) {
+  return (
+    <ol className="messages" start={offset + 1} aria-label="Messages">
+      {messages.map((message, index) => {
+        const { role, content } = (message ?? {}) as { role?: string; content?: unknown };
+        const parts: Part[] = typeof content === "string" ? [{ type: "text", text: content }] : Array.isArray(content) ? (content as Part[]) : [];
+        return (
+          <li key={index} className={`message message-${role ?? "unknown"}`}>
+            <div className="message-role">
+              #{offset + index + 1} {role ?? "message"}
+            </div>
+            {parts.map((part, i) => (
+              <MessagePart key={i} part={part} />
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function MessagePart({ part }: { part: Part }) {
+  switch (part.type) {
+    case "text":
+    case "reasoning":
+      return <p className={`message-text${part.type === "reasoning" ? " is-reasoning" : ""}`}>{part.text}</p>;
+    case "tool-call":
+      return (
+        <div className="message-tool">
+          <span className="chip">tool call</span> <code>{part.toolName}</code> <span className="muted small">{part.toolCallId}</span>
+          <JsonView value={part.input} />
+        </div>
+      );
+    case "tool-result":
+      return (
+        <div className="message-tool">
+          <span className="chip">tool result</span> <code>{part.toolName}</code> <span className="muted small">{part.toolCallId}</span>
+          <JsonView value={part.output} />
+        </div>
+      );
+    default:
+      return <JsonView value={part} />;
+  }
+}

@@ -1,0 +1,225 @@
+// What one trace node holds: a step's prompt, a model call's new messages, offered tools, settings
+// and streamed text, a tool's input and output, errors, block loads and denied tools.
+import type { ReactNode } from "react";
+import type { TraceNode } from "../contract/index.ts";
+import { useStudio } from "../store/index.ts";
+import { JsonView } from "../ui/JsonView.tsx";
+import { KindIcon } from "../ui/KindIcon.tsx";
+import { SourceLink } from "../ui/SourceLink.tsx";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { elapsed, formatDuration, formatTokens } from "../ui/format.ts";
+import { MessageList } from "./MessageList.tsx";
+
+export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
+  const inspectTraceAgent = useStudio((s) => s.inspectTraceAgent);
+  return (
+    <div className="node-detail">
+      <div className="detail-head">
+        <KindIcon kind={node.kind} />
+        <span className="muted">{node.kind}</span>
+        <strong className="detail-name">{node.name}</strong>
+        <StatusBadge status={node.status} />
+      </div>
+      <dl className="detail-facts">
+        <dt>Duration</dt>
+        <dd>{formatDuration(elapsed(node.startedAt, node.endedAt, now))}</dd>
+        <dt>Tokens</dt>
+        <dd>
+          {formatTokens(node.usage.totalTokens)} <span className="muted">({formatTokens(node.usage.inputTokens)} in · {formatTokens(node.usage.outputTokens)} out)</span>
+        </dd>
+        {node.source && (
+          <>
+            <dt>Source</dt>
+            <dd>
+              <SourceLink source={node.source} />
+            </dd>
+          </>
+        )}
+        {node.callId && (
+          <>
+            <dt>Call id</dt>
+            <dd>
+              <code>{node.callId}</code>
+            </dd>
+          </>
+        )}
+      </dl>
+      {node.error && (
+        <div className="error-box">
+          <div>
+            <code className="code">{node.error.code}</code> {node.error.message}
+          </div>
+          {node.error.source && <SourceLink source={node.error.source} />}
+        </div>
+      )}
+      <KindDetail node={node} />
+      {node.kind === "agent" && (
+        <Section title="Tools">
+          <p>
+            {node.tools?.length ?? node.capabilities?.length ?? 0} tools.{" "}
+            <button type="button" className="link" onClick={() => inspectTraceAgent(node.id)}>
+              Show in Capabilities
+            </button>
+          </p>
+        </Section>
+      )}
+      {node.denied && node.denied.length > 0 && (
+        <Section title="Denied tools">
+          <ul className="denied-list">
+            {node.denied.map((d) => (
+              <li key={`${d.kind}:${d.tool}`}>
+                <code>{d.tool}</code> <span className="chip">{d.kind}</span> <span className="muted">{d.message}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function KindDetail({ node }: { node: TraceNode }) {
+  const input = (node.input ?? {}) as Record<string, unknown>;
+  const output = node.output;
+  switch (node.kind) {
+    case "step":
+      return (
+        <>
+          {typeof input.prompt === "string" && (
+            <Section title="Prompt">
+              <p className="prose">{input.prompt}</p>
+            </Section>
+          )}
+          <Rest value={input} omit={["prompt"]} title="Input" />
+          {output !== undefined && (
+            <Section title="Result">
+              <JsonView value={output} />
+            </Section>
+          )}
+        </>
+      );
+    case "model-call":
+      return <ModelCallDetail node={node} />;
+    case "approval": {
+      const decision = output as { approved?: boolean; reason?: string } | undefined;
+      return (
+        <>
+          <Section title="Tool input">
+            <JsonView value={node.input} />
+          </Section>
+          <Section title="Decision">
+            {node.status === "waiting" ? (
+              <p>Waiting for a decision in Approvals.</p>
+            ) : decision ? (
+              <p>
+                {decision.approved ? "Approved" : "Denied"}
+                {decision.reason ? ` — ${decision.reason}` : ""}
+              </p>
+            ) : (
+              <p className="muted">None recorded.</p>
+            )}
+          </Section>
+        </>
+      );
+    }
+    default:
+      return (
+        <>
+          {node.input !== undefined && (
+            <Section title={node.kind === "block-load" ? "Block" : "Input"}>
+              <JsonView value={node.input} />
+            </Section>
+          )}
+          {output !== undefined && (
+            <Section title={node.kind === "block-load" ? "Loaded" : "Output"}>
+              <JsonView value={output} />
+            </Section>
+          )}
+        </>
+      );
+  }
+}
+
+function ModelCallDetail({ node }: { node: TraceNode }) {
+  const input = (node.input ?? {}) as { provider?: string; modelId?: string; messageOffset?: number; messages?: unknown[]; tools?: string[]; settings?: unknown };
+  const output = (node.output ?? {}) as { text?: string; reasoning?: string; toolCalls?: unknown[]; finishReason?: string };
+  const offset = input.messageOffset ?? 0;
+  const messages = input.messages ?? [];
+  const streaming = node.status === "running";
+  return (
+    <>
+      <Section title="Model">
+        <p>
+          <code>{input.provider}</code> · <code>{input.modelId}</code>
+        </p>
+      </Section>
+      <Section title="Messages">
+        <p className="note">
+          {offset === 0
+            ? "The whole prompt: this is the step's first model call."
+            : `Only the ${messages.length} message${messages.length === 1 ? "" : "s"} new since the step's previous model call, from message #${offset + 1}; messages #1–#${offset} are in the earlier calls.`}
+        </p>
+        <MessageList messages={messages} offset={offset} />
+      </Section>
+      <Section title="Tools offered">
+        {input.tools && input.tools.length > 0 ? (
+          <ul className="chip-list">
+            {input.tools.map((tool) => (
+              <li key={tool} className="chip">
+                {tool}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+      </Section>
+      {input.settings !== undefined && (
+        <Section title="Settings">
+          <JsonView value={input.settings} />
+        </Section>
+      )}
+      <Section title={streaming ? "Text (streaming)" : "Text"}>
+        <p className="prose streamed" aria-live={streaming ? "polite" : undefined}>
+          {output.text || <span className="muted">{streaming ? "Waiting for the first token…" : "No text."}</span>}
+          {streaming && <span className="cursor" aria-hidden="true" />}
+        </p>
+      </Section>
+      {output.reasoning && (
+        <Section title="Reasoning">
+          <p className="prose is-reasoning">{output.reasoning}</p>
+        </Section>
+      )}
+      {output.toolCalls && output.toolCalls.length > 0 && (
+        <Section title="Tool calls">
+          <JsonView value={output.toolCalls} />
+        </Section>
+      )}
+      {output.finishReason && (
+        <Section title="Finish reason">
+          <code>{output.finishReason}</code>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function Rest({ value, omit, title }: { value: Record<string, unknown>; omit: string[]; title: string }) {
+  const rest = Object.fromEntries(Object.entries(value).filter(([key]) => !omit.includes(key)));
+  if (Object.keys(rest).length === 0) return null;
+  return (
+    <Section title={title}>
+      <JsonView value={rest} />
+    </Section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    // A plain block with a heading, not a landmark: the page's regions are the panels.
+    <div className="detail-section">
+      <h3 className="section-title">{title}</h3>
+      {children}
+    </div>
+  );
+}

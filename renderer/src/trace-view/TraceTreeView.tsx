@@ -1,0 +1,192 @@
+// The selected run's trace as an ARIA tree: a flat list of treeitems with level, position and
+// expanded state, keyboard navigable (arrows, Home/End, Enter). Large runs render only the rows
+// in view, so a 10,000-node run scrolls as smoothly as a ten-node one.
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { TraceNode } from "../contract/index.ts";
+import { visibleRows, type TreeRow } from "../trace/index.ts";
+import { KindIcon } from "../ui/KindIcon.tsx";
+import { STATUS_LABEL, elapsed, formatDuration, formatTokens } from "../ui/format.ts";
+
+const ROW_HEIGHT = 24;
+/** Below this many rows everything renders (and tests in jsdom, which has no layout, see all rows). */
+const WINDOW_THRESHOLD = 400;
+const OVERSCAN = 20;
+
+export interface TraceTreeViewProps {
+  root: TraceNode;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  now: number;
+  label: string;
+}
+
+export function TraceTreeView({ root, selectedId, onSelect, now, label }: TraceTreeViewProps) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const rows = useMemo(() => visibleRows(root, collapsed), [root, collapsed]);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(600);
+  const focusNext = useRef<string | null>(null);
+
+  const windowed = rows.length > WINDOW_THRESHOLD;
+  const first = windowed ? Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN) : 0;
+  const last = windowed ? Math.min(rows.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN) : rows.length;
+  const activeId = selectedId && rows.some((r) => r.node.id === selectedId) ? selectedId : rows[0]?.node.id;
+
+  useEffect(() => {
+    const el = containerRef.current;
+    if (el && el.clientHeight > 0) setViewport(el.clientHeight);
+  }, [rows.length]);
+
+  // After a keyboard move, focus the row once it is rendered.
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    containerRef.current?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`)?.focus();
+  });
+
+  const toggle = useCallback((id: string) => {
+    setCollapsed((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const moveTo = (index: number) => {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!row) return;
+    const el = containerRef.current;
+    if (el && windowed) {
+      const top = rows.indexOf(row) * ROW_HEIGHT;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+      setScrollTop(el.scrollTop);
+    }
+    focusNext.current = row.node.id;
+    onSelect(row.node.id);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = rows.findIndex((r) => r.node.id === activeId);
+    const row = rows[index];
+    if (!row) return;
+    const hasChildren = row.node.children.length > 0;
+    switch (event.key) {
+      case "ArrowDown":
+        moveTo(index + 1);
+        break;
+      case "ArrowUp":
+        moveTo(index - 1);
+        break;
+      case "Home":
+        moveTo(0);
+        break;
+      case "End":
+        moveTo(rows.length - 1);
+        break;
+      case "ArrowRight":
+        if (hasChildren && !row.expanded) toggle(row.node.id);
+        else if (hasChildren) moveTo(index + 1);
+        break;
+      case "ArrowLeft":
+        if (hasChildren && row.expanded) toggle(row.node.id);
+        else moveTo(rows.findIndex((r) => r.node.id === row.node.parentId));
+        break;
+      case "Enter":
+      case " ":
+        onSelect(row.node.id);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div
+      ref={containerRef}
+      role="tree"
+      aria-label={label}
+      className="trace-tree"
+      onKeyDown={onKeyDown}
+      onScroll={windowed ? (e) => setScrollTop(e.currentTarget.scrollTop) : undefined}
+    >
+      {windowed && <div style={{ height: first * ROW_HEIGHT }} aria-hidden="true" />}
+      {rows.slice(first, last).map((row) => (
+        <TraceRow key={row.node.id} row={row} selected={row.node.id === selectedId} active={row.node.id === activeId} now={now} onSelect={onSelect} onToggle={toggle} />
+      ))}
+      {windowed && <div style={{ height: (rows.length - last) * ROW_HEIGHT }} aria-hidden="true" />}
+    </div>
+  );
+}
+
+interface TraceRowProps {
+  row: TreeRow;
+  selected: boolean;
+  active: boolean;
+  now: number;
+  onSelect: (id: string) => void;
+  onToggle: (id: string) => void;
+}
+
+// Rows re-render only when their node (a new object whenever it or a descendant changes) or
+// their state does; a running node's duration also follows `now`.
+const TraceRow = memo(
+  function TraceRow({ row, selected, active, now, onSelect, onToggle }: TraceRowProps) {
+    const { node } = row;
+    const hasChildren = node.children.length > 0;
+    const live = node.status === "running" || node.status === "waiting";
+    return (
+      <div
+        role="treeitem"
+        aria-label={`${node.kind} ${node.name}, ${STATUS_LABEL[node.status]}`}
+        aria-level={row.level}
+        aria-posinset={row.position}
+        aria-setsize={row.siblings}
+        aria-expanded={hasChildren ? row.expanded : undefined}
+        aria-selected={selected}
+        tabIndex={active ? 0 : -1}
+        data-node-id={node.id}
+        className={`trace-row status-row-${node.status}${selected ? " is-selected" : ""}`}
+        style={{ paddingLeft: 6 + (row.level - 1) * 14 }}
+        onClick={() => onSelect(node.id)}
+      >
+        <span
+          className={`twisty${hasChildren ? "" : " is-leaf"}`}
+          aria-hidden="true"
+          onClick={(e) => {
+            e.stopPropagation();
+            if (hasChildren) onToggle(node.id);
+          }}
+        >
+          {hasChildren ? (row.expanded ? "▾" : "▸") : ""}
+        </span>
+        <KindIcon kind={node.kind} />
+        <span className="trace-name">{node.name}</span>
+        {node.kind === "model-call" && <span className="trace-sub">{modelIdOf(node)}</span>}
+        <span className={`status-dot status-${node.status}`} aria-hidden="true" title={STATUS_LABEL[node.status]} />
+        <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
+        <span className="trace-num">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
+      </div>
+    );
+  },
+  (a, b) =>
+    a.row.node === b.row.node &&
+    a.row.expanded === b.row.expanded &&
+    a.row.level === b.row.level &&
+    a.row.position === b.row.position &&
+    a.row.siblings === b.row.siblings &&
+    a.selected === b.selected &&
+    a.active === b.active &&
+    (a.now === b.now || a.row.node.endedAt !== null) &&
+    a.onSelect === b.onSelect &&
+    a.onToggle === b.onToggle,
+);
+
+function modelIdOf(node: TraceNode): string {
+  const input = node.input as { modelId?: unknown } | undefined;
+  return typeof input?.modelId === "string" ? input.modelId : "";
+}

@@ -1,0 +1,22 @@
+// A small glyph per trace node kind (decorative: the kind is always in the text beside it).
+import type { NodeKind } from "../contract/index.ts";
+
+const GLYPH: Record<NodeKind, string> = {
+  run: "R",
+  agent: "A",
+  step: "S",
+  "model-call": "M",
+  "tool-call": "T",
+  "block-load": "B",
+  approval: "?",
+  composite: "C",
+  catch: "!",
+};
+
+export function KindIcon({ kind }: { kind: NodeKind }) {
+  return (
+    <span className={`kind-icon kind-${kind}`} aria-hidden="true">
+      {GLYPH[kind] ?? "·"}
+    </span>
+  );
+}
