@@ -29,8 +29,7 @@ export function esbuildBinaryPath(resolved: string): string | undefined {
 
 /** The package that holds esbuild's binary for this platform, as esbuild itself names it. */
 export function esbuildPlatformPackage(platform: NodeJS.Platform, arch: string): string {
-  const os = platform === "win32" ? "win32" : platform;
-  return `@esbuild/${os}-${arch}`;
+  return `@esbuild/${platform}-${arch}`;
 }
 
 /** The binary's path inside that package. */

@@ -2,11 +2,13 @@
 // (offline on a scripted model with --script), stream the live tree (or JSONL with --json), ask
 // for approvals, print the summary and turn the final status into the exit code.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import type { LanguageModel } from "ai";
+import type { ToolPolicy } from "../capabilities/index.ts";
 import { isJuneError } from "../errors/index.ts";
 import type { Component } from "../jsx/index.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
-import { loadWorkflow } from "../project/index.ts";
+import { CONFIG_FILES, checkConfig, loadWorkflow } from "../project/index.ts";
 import { run, type RunResult } from "../run/index.ts";
 import { scripted } from "../sdk/scripted.ts";
 import type { TraceEvent } from "../trace/index.ts";
@@ -43,11 +45,13 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
   const props = parseInputProps(args.input);
   const responses = args.script === undefined ? undefined : await readScript(args.script);
   const Workflow = await loadComponent(args.file);
+  const project = await projectDefaults(args.file, io);
 
   const outColor = !args.json && wantsColor(io.stdout, io.env);
   const errStyle = createStyle(wantsColor(io.stderr, io.env));
   const handle = run(jsx(Workflow, props), {
     input: props,
+    ...project,
     ...(responses ? { modelOverride: scripted(responses) } : {}),
     // Warnings (a tool the policy withheld) are for the person, never for --json's stdout.
     warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
@@ -141,4 +145,24 @@ async function loadComponent(file: string): Promise<Component> {
 
 function jsonLine(event: TraceEvent): string {
   return `${jsonText(event)}\n`;
+}
+
+/**
+ * The default model and tool policy of the project the file belongs to: the nearest
+ * june.config.* in the file's folder or above it, as the studio would use.
+ */
+async function projectDefaults(file: string, io: CliIo): Promise<{ model?: LanguageModel; policies?: ToolPolicy[] }> {
+  for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
+    const config = CONFIG_FILES.map((name) => join(dir, name)).find((path) => existsSync(path));
+    if (config) {
+      try {
+        const loaded = checkConfig((await loadWorkflow(config)).default, config);
+        return { ...(loaded.model ? { model: loaded.model } : {}), ...(loaded.toolPolicy ? { policies: [loaded.toolPolicy] } : {}) };
+      } catch (error) {
+        io.stderr.write(`warning: ${config} was not used: ${error instanceof Error ? error.message : String(error)}\n`);
+        return {};
+      }
+    }
+    if (dirname(dir) === dir || existsSync(join(dir, ".git"))) return {};
+  }
 }
