@@ -1,0 +1,106 @@
+// The renderer's replay of trace events must build exactly the engine's tree (engine/src/trace/
+// builder.ts), batch by batch, while keeping unchanged nodes' identity for React.
+import { describe, expect, it } from "vitest";
+// Test-only: the engine's own builder is the reference the renderer's reducer must match.
+import { buildTrace } from "../../../engine/src/trace/builder.ts";
+import { recordedEvents } from "../../test/fixtures.ts";
+import type { TraceEvent } from "../contract/index.ts";
+import { applyTraceEvents, buildTraceTree, emptyTrace, flushHeld, hasGap } from "./trace-tree.ts";
+
+function inBatches(events: TraceEvent[], size: number) {
+  let tree = emptyTrace;
+  for (let i = 0; i < events.length; i += size) tree = applyTraceEvents(tree, events.slice(i, i + size));
+  return tree;
+}
+
+describe("events → tree, as the engine's builder", () => {
+  for (const name of ["report", "release-denied"] as const) {
+    it(`builds the engine's tree from the recorded ${name} run`, () => {
+      const events = recordedEvents(name);
+      expect(buildTraceTree(events).root).toEqual(buildTrace(events));
+    });
+
+    it(`builds the same tree whatever the batch size (${name})`, () => {
+      const events = recordedEvents(name);
+      const reference = buildTrace(events);
+      for (const size of [1, 2, 7, 25, events.length]) expect(inBatches(events, size).root).toEqual(reference);
+    });
+  }
+
+  it("indexes every node by id", () => {
+    const tree = buildTraceTree(recordedEvents("report"));
+    expect([...tree.nodes.keys()].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `n${i + 1}`).sort());
+    expect(tree.nodes.get("n11")?.parentId).toBe("n8");
+  });
+
+  it("accumulates streamed text in output.text while the model call runs", () => {
+    const events = recordedEvents("report");
+    const upTo = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12" && e.textDelta === "component ");
+    const tree = buildTraceTree(events.slice(0, upTo + 1));
+    const call = tree.nodes.get("n12")!;
+    expect(call.status).toBe("running");
+    expect(call.output).toEqual({ text: "Summary: Suspense lets a component " });
+  });
+
+  it("rolls usage up from the model call to the run", () => {
+    const tree = buildTraceTree(recordedEvents("report"));
+    expect(tree.nodes.get("n9")!.usage.totalTokens).toBe(9);
+    expect(tree.nodes.get("n8")!.usage.totalTokens).toBe(36);
+    expect(tree.root!.usage).toEqual({ inputTokens: 55, outputTokens: 39, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 94 });
+  });
+
+  it("records a tool the policy denied on its agent", () => {
+    const events = recordedEvents("release-denied").slice(0, 3);
+    const denial = { type: "tool-denied", nodeId: "n2", denial: { tool: "Bash", kind: "builtin", reason: "rule", message: "the project's toolPolicy denies Bash" }, runId: "r", seq: 4, time: 1 } as const;
+    const tree = buildTraceTree([...events, denial]);
+    expect(tree.nodes.get("n2")!.denied).toEqual([denial.denial]);
+    expect(tree.root).toEqual(buildTrace([...events, denial]));
+  });
+});
+
+describe("immutability: a batch renews only what it touched", () => {
+  it("gives the changed node and its ancestors new identities, and keeps every other node", () => {
+    const events = recordedEvents("report");
+    const split = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12");
+    const before = buildTraceTree(events.slice(0, split));
+    const after = applyTraceEvents(before, [events[split]!]);
+    for (const id of ["n12", "n3", "n2", "n1"]) expect(after.nodes.get(id)).not.toBe(before.nodes.get(id));
+    for (const id of ["n4", "n5", "n6", "n7", "n8", "n11"]) expect(after.nodes.get(id)).toBe(before.nodes.get(id));
+    expect(after.root).toBe(after.nodes.get("n1"));
+    expect(before.nodes.get("n12")!.output).toBeUndefined();
+  });
+
+  it("never mutates the tree it was given", () => {
+    const events = recordedEvents("report");
+    const before = buildTraceTree(events.slice(0, 30));
+    const snapshot = JSON.stringify(before.root);
+    applyTraceEvents(before, events.slice(30));
+    expect(JSON.stringify(before.root)).toBe(snapshot);
+  });
+});
+
+describe("seq: duplicates and gaps", () => {
+  it("skips events it has already applied (a re-subscription replays them)", () => {
+    const events = recordedEvents("report");
+    const tree = buildTraceTree(events);
+    expect(applyTraceEvents(tree, events.slice(10, 20))).toBe(tree);
+  });
+
+  it("holds events after a gap until the gap fills, then applies them in order", () => {
+    const events = recordedEvents("report");
+    const partial = applyTraceEvents(applyTraceEvents(emptyTrace, events.slice(0, 10)), events.slice(20));
+    expect(hasGap(partial)).toBe(true);
+    expect(partial.lastSeq).toBe(10);
+    const filled = applyTraceEvents(partial, events);
+    expect(hasGap(filled)).toBe(false);
+    expect(filled.root).toEqual(buildTrace(events));
+  });
+
+  it("applies held events across a gap that will not fill", () => {
+    const events = recordedEvents("report");
+    const partial = applyTraceEvents(emptyTrace, [...events.slice(0, 10), ...events.slice(11)]);
+    const flushed = flushHeld(partial);
+    expect(hasGap(flushed)).toBe(false);
+    expect(flushed.root).toEqual(buildTrace([...events.slice(0, 10), ...events.slice(11)]));
+  });
+});
