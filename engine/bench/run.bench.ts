@@ -25,7 +25,7 @@ import { currentToolCall } from "../src/run/traced-tools.ts";
 const TOOL_CALLS = 1000;
 /** Rounds per shape: a round runs every variant once; warm-up rounds are not counted. */
 const SHAPES = [
-  { name: "1000 turns × 1 call", turns: 1000, perTurn: 1, warmup: 1, runs: 5 },
+  { name: "1000 turns × 1 call", turns: 1000, perTurn: 1, warmup: 1, runs: 7 },
   { name: "100 turns × 10 calls", turns: 100, perTurn: 10, warmup: 2, runs: 11 },
 ] as const;
 type Shape = (typeof SHAPES)[number];
@@ -227,8 +227,9 @@ const COMPARISONS = [
   { of: "june-generate", to: "raw-generate", what: "June run() vs generateText" },
   { of: "june-stream", to: "raw-stream", what: "June run() vs streamText" },
   { of: "june-stream-jsonl", to: "raw-stream", what: "June run() + JSONL store vs streamText" },
-  { of: "raw-generate-hook", to: "raw-generate", what: "of which the hook alone (generateText)" },
-  { of: "raw-stream-hook", to: "raw-stream", what: "of which the hook alone (streamText)" },
+  { of: "june-stream-jsonl", to: "june-stream", what: "the JSONL store alone (vs June run())" },
+  { of: "raw-generate-hook", to: "raw-generate", what: "an ALS hook alone (generateText)" },
+  { of: "raw-stream-hook", to: "raw-stream", what: "an ALS hook alone (streamText)" },
 ] as const;
 
 /** Starts timing; the returned function gives CPU and wall milliseconds since. */

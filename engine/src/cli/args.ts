@@ -5,10 +5,24 @@ import { CliError } from "./cli-error.ts";
 
 /** What the user asked for. */
 export type Command =
-  | { kind: "help"; topic: "main" | "run" | "inspect" }
+  | { kind: "help"; topic: HelpTopic }
   | { kind: "version" }
   | { kind: "run"; args: RunArgs }
-  | { kind: "inspect"; args: InspectArgs };
+  | { kind: "inspect"; args: InspectArgs }
+  | { kind: "studio"; args: StudioArgs };
+
+export type HelpTopic = "main" | "run" | "inspect" | "studio";
+const TOPICS: readonly string[] = ["run", "inspect", "studio"];
+
+/** `june studio [folder] [--web] [--port N]`; June Studio (the june-studio package) does the rest. */
+export interface StudioArgs {
+  /** The folder as given; June Studio picks a default without one. */
+  folder?: string;
+  /** The web studio even where the Electron app could run. */
+  web: boolean;
+  /** The web host's port; 0 or absent picks a free one. */
+  port?: number;
+}
 
 export interface InspectArgs {
   /** The project folder (or one markdown agent file / workflow file's folder). */
@@ -38,10 +52,11 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === undefined) {
     throw new CliError("JUNE_CLI_USAGE", "june: missing a command. To run a workflow: june run <file.tsx>. See june --help.");
   }
-  if (first === "-h" || first === "--help" || first === "help") return { kind: "help", topic: rest[0] === "run" || rest[0] === "inspect" ? rest[0] : "main" };
+  if (first === "-h" || first === "--help" || first === "help") return { kind: "help", topic: TOPICS.includes(rest[0] ?? "") ? (rest[0] as HelpTopic) : "main" };
   if (first === "-v" || first === "--version") return { kind: "version" };
   if (first === "run") return parseRun(rest);
   if (first === "inspect") return parseInspect(rest);
+  if (first === "studio") return parseStudio(rest);
   const what = first.startsWith("-") ? `unknown option ${first}` : `unknown command "${first}"`;
   throw new CliError("JUNE_CLI_USAGE", `june: ${what}. The command is june run <file.tsx> [options]; see june --help.`);
 }
@@ -58,6 +73,36 @@ function parseInspect(argv: readonly string[]): Command {
     throw new CliError("JUNE_CLI_USAGE", `june inspect: takes one folder, got ${parsed.positionals.length}. Usage: june inspect <folder> [--json].`);
   }
   return { kind: "inspect", args: { folder: parsed.positionals[0] ?? ".", json: parsed.values.json ?? false } };
+}
+
+function parseStudio(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: { web: { type: "boolean" }, port: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    throw new CliError("JUNE_CLI_USAGE", `june studio: ${describeParseError(error)} See june studio --help.`, { cause: error });
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help", topic: "studio" };
+  if (positionals.length > 1) {
+    throw new CliError("JUNE_CLI_USAGE", `june studio: takes one folder, got ${positionals.length} (${positionals.join(", ")}). Usage: june studio [folder] [--web] [--port N].`);
+  }
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535) {
+      throw new CliError("JUNE_CLI_USAGE", `june studio: --port takes a port number from 0 to 65535 (0 picks a free one), got ${JSON.stringify(values.port)}.`);
+    }
+  }
+  return {
+    kind: "studio",
+    args: { ...(positionals[0] !== undefined ? { folder: positionals[0] } : {}), web: values.web === true, ...(port !== undefined ? { port } : {}) },
+  };
 }
 
 function parseRun(argv: readonly string[]): Command {
@@ -108,6 +153,7 @@ function parseRun(argv: readonly string[]): Command {
 const VALUE_EXAMPLES: Record<string, string> = {
   "--input": `'{"topic":"Suspense"}'`,
   "--script": "responses.json",
+  "--port": "0",
 };
 
 /** node:util's messages name the option but read like an API error; say it as a user would. */

@@ -5,7 +5,8 @@ import { parseCommand } from "./args.ts";
 import { CliError, USAGE_EXIT_CODE } from "./cli-error.ts";
 import type { CliIo } from "./run-command.ts";
 import { createStyle, wantsColor } from "./style.ts";
-import { INSPECT_USAGE, MAIN_USAGE, RUN_USAGE } from "./usage.ts";
+import type { StudioArgs } from "./args.ts";
+import { INSPECT_USAGE, MAIN_USAGE, RUN_USAGE, STUDIO_USAGE } from "./usage.ts";
 
 export type { CliIo } from "./run-command.ts";
 
@@ -20,7 +21,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const command = parseCommand(argv);
     switch (command.kind) {
       case "help":
-        io.stdout.write(command.topic === "run" ? RUN_USAGE : command.topic === "inspect" ? INSPECT_USAGE : MAIN_USAGE);
+        io.stdout.write({ main: MAIN_USAGE, run: RUN_USAGE, inspect: INSPECT_USAGE, studio: STUDIO_USAGE }[command.topic]);
         return 0;
       case "version":
         io.stdout.write(`june ${await engineVersion()}\n`);
@@ -34,6 +35,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { inspectCommand } = await import("./inspect-command.ts");
         return await inspectCommand(command.args, io);
       }
+      case "studio": {
+        const { runStudioCommand } = await loadStudio();
+        return await runStudioCommand(command.args, io);
+      }
     }
   } catch (error) {
     const s = createStyle(wantsColor(io.stderr, io.env));
@@ -45,6 +50,31 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr.write(`${s.red(`june: unexpected error (a bug in June, please report it): ${detail}`)}\n`);
     return 1;
+  }
+}
+
+/** What the june-studio package's `june-studio/cli` entry exports. */
+interface StudioModule {
+  runStudioCommand(args: StudioArgs, io: CliIo): Promise<number>;
+}
+
+/**
+ * June Studio is its own package (it depends on June, not the other way round), so the engine
+ * reaches it only at run time, through a specifier the type checker and bundlers don't follow.
+ */
+async function loadStudio(): Promise<StudioModule> {
+  const specifier = "june-studio/cli";
+  try {
+    return (await import(specifier)) as StudioModule;
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_MODULE_NOT_FOUND" && String((error as Error).message).includes("june-studio")) {
+      throw new CliError(
+        "JUNE_STUDIO_MISSING",
+        "june studio: June Studio (the june-studio package) is not installed next to June. Run `npm install` at the root of the June repository, or install june-studio beside june.",
+        { cause: error },
+      );
+    }
+    throw error;
   }
 }
 

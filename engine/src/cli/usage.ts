@@ -7,6 +7,7 @@ June runs JSX agent workflows on the AI SDK.
 Commands:
   run <file.tsx>    Run a workflow and stream it as a live tree (june run --help)
   inspect [folder]  List a project's agents, their tools, and every problem (june inspect --help)
+  studio [folder]   Open a project folder in June Studio (june studio --help)
 
 Options:
   -h, --help        Show this help
@@ -53,4 +54,26 @@ Options:
 
 Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 usage error. Use it in CI to
 check agent files.
+`;
+
+export const STUDIO_USAGE = `Usage: june studio [folder] [--web] [--port N]
+
+Opens a project folder in June Studio: its agents, their capabilities and problems, runs with
+live traces, one approval inbox across every run, and token usage. Without a folder it opens
+June's samples/ folder.
+
+June Studio opens as a desktop window where the Electron app is installed; elsewhere (or with
+--web) it serves the studio to your browser from 127.0.0.1 only and prints one line on stdout:
+
+  June Studio: http://127.0.0.1:PORT/?token=TOKEN
+
+Open that exact URL: the token in it is what lets your browser in. Ctrl-C stops the studio
+(live runs are aborted first).
+
+Options:
+  --web         Serve the web studio even where the desktop app could open
+  --port <n>    The web studio's port (default 0: any free port)
+  -h, --help    Show this help
+
+Exit codes: 0 stopped cleanly, 2 usage error or a folder that can't be opened.
 `;

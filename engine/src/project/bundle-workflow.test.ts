@@ -39,10 +39,12 @@ describe("the triage fixture's bundle", () => {
     expect(bundle.inputs.filter((input) => input.startsWith(join(ENGINE_ROOT, "src")))).toEqual([]);
   });
 
-  it("bundles `ai` and `zod`, found in the studio's node_modules", () => {
+  it("imports ES-module packages (`ai`, `zod`) by the URL they resolve to in the studio's node_modules, so workflows share one copy", () => {
     expect(bundle.inputs).toContain(TRIAGE);
-    expect(bundle.inputs.some((input) => input.includes("/node_modules/zod/"))).toBe(true);
-    expect(bundle.inputs.some((input) => input.includes("/node_modules/ai/"))).toBe(true);
+    expect(bundle.inputs.some((input) => input.includes("/node_modules/zod/"))).toBe(false);
+    expect(bundle.inputs.some((input) => input.includes("/node_modules/ai/"))).toBe(false);
+    expect(bundle.code).toMatch(/from "file:\/\/[^"]*\/node_modules\/ai\/[^"]*"/);
+    expect(bundle.code).toMatch(/from "file:\/\/[^"]*\/node_modules\/zod\/[^"]*"/);
     expect(bundle.code).not.toMatch(/from "(ai|zod)"/);
   });
 

@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { JuneError } from "../errors/index.ts";
 import { juneAliasPlugin } from "./june-alias-plugin.ts";
+import { sharedPackagesPlugin } from "./shared-packages-plugin.ts";
 import { juneEntryUrls, studioNodeModules } from "./june-entries.ts";
 import { bundleFailure, describeMessage, isBuildFailure } from "./load-error.ts";
 import { workflowTsconfig } from "./workflow-tsconfig.ts";
@@ -78,7 +79,7 @@ export async function bundleWorkflow(file: string, options: BundleOptions = {}):
       sourcemap: "external",
       sourcesContent: true,
       nodePaths: options.fallbackNodeModules ?? studioNodeModules(),
-      plugins: [juneAliasPlugin(entries, workingDir)],
+      plugins: [juneAliasPlugin(entries, workingDir), sharedPackagesPlugin()],
       // The bundle runs from a temp file, so point "where am I" at the workflow the user wrote
       // (esbuild's define is global: bundled packages asking get the workflow's answer too).
       define: {
