@@ -23,8 +23,9 @@ export default defineConfig({
   // Tools a markdown agent can list by name in its `tools:` (besides Read, Grep, Glob, … and MCP).
   tools: { searchWeb },
   mcp: {
-    // The registry's filesystem server, run with this Node, allowed to see this folder only.
-    fs: { command: process.execPath, args: [filesystemServer(), SAMPLES] },
+    // The registry's filesystem server, allowed to see this folder only. Run with this Node — or,
+    // inside the Electron studio (whose executable is not Node), with the `node` on PATH.
+    fs: { command: process.versions.electron ? "node" : process.execPath, args: [filesystemServer(), SAMPLES] },
   },
   // A policy must rule on every kind; this one admits everything the samples use, and shows the
   // shape: an MCP tool is given only when it comes from the `fs` server.
