@@ -15,6 +15,8 @@ export default defineConfig({
     // The preload polyfill is injected as code; modern Chromium (Electron, Playwright) needs none.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // One chunk loaded from disk (app://) or loopback: splitting would only add requests.
+    chunkSizeWarningLimit: 1024,
   },
   server: {
     // The contract lives in electron/src; the dev server may read it.

@@ -5,7 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { FatalError } from "./app/FatalError.tsx";
-import { BridgeError, loadWebBridge, selectBridge } from "./bridge/index.ts";
+import { BridgeError, createWebBridge, selectBridge } from "./bridge/index.ts";
 import type { Bridge } from "./contract/index.ts";
 import { createStudioStore, initialTheme, saveTheme, StudioProvider } from "./store/index.ts";
 
@@ -15,7 +15,7 @@ document.documentElement.dataset.theme = theme;
 
 let bridge: Bridge | undefined;
 try {
-  bridge = selectBridge(window as unknown as { june?: Bridge; location: Location }, (url) => loadWebBridge(url));
+  bridge = selectBridge(window as unknown as { june?: Bridge; location: Location }, createWebBridge);
 } catch (error) {
   const code = error instanceof BridgeError ? error.code : "STUDIO_BRIDGE_FAILED";
   root.render(<FatalError code={code} message={error instanceof Error ? error.message : String(error)} />);

@@ -34,3 +34,8 @@ globalThis.matchMedia ??= ((query: string) => ({
   removeEventListener() {},
   dispatchEvent: () => false,
 })) as typeof matchMedia;
+
+// Edge labels measure their text; jsdom has no SVG layout.
+if (typeof SVGElement !== "undefined" && !("getBBox" in SVGElement.prototype)) {
+  Object.defineProperty(SVGElement.prototype, "getBBox", { value: () => ({ x: 0, y: 0, width: 80, height: 14 }) });
+}

@@ -12,9 +12,10 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /**
- * How the scheme is registered, before the app is ready: `standard` (real origin, relative URLs
- * resolve), `secure` (counts as a secure context), `supportFetchAPI` (Vite's module scripts are
- * fetched with CORS mode). It never bypasses CSP.
+ * How the scheme is registered, before the app is ready: `standard` (a real origin, relative URLs
+ * resolve), `secure` (a secure context), `supportFetchAPI` (Vite's `<script type="module"
+ * crossorigin>` is fetched in CORS mode, same-origin). Never `bypassCSP`, and never `corsEnabled`:
+ * that would let another origin read app:// responses with no Access-Control-Allow-Origin check.
  */
 export const APP_SCHEME_PRIVILEGES = { standard: true, secure: true, supportFetchAPI: true } as const;
 

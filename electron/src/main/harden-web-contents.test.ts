@@ -9,9 +9,9 @@ class FakeContents extends EventEmitter {
     this.windowOpenHandler = handler;
   }
   /** Emits `event` with a cancellable details object; answers whether it was cancelled. */
-  navigate(event: string, url: string): boolean {
+  navigate(event: string, url: string, isMainFrame = true): boolean {
     let prevented = false;
-    this.emit(event, { url, preventDefault: () => (prevented = true) });
+    this.emit(event, { url, isMainFrame, preventDefault: () => (prevented = true) });
     return prevented;
   }
 }
@@ -24,13 +24,28 @@ function hardened() {
 }
 
 describe("hardenWebContents", () => {
-  it.each(["will-navigate", "will-frame-navigate"])("%s: stays in the app, sends http(s) to the browser, drops the rest", (event) => {
+  it("will-navigate: stays in the app, sends http(s) to the browser, drops the rest", () => {
     const { contents, opened } = hardened();
-    expect(contents.navigate(event, "app://studio/index.html")).toBe(false);
-    expect(contents.navigate(event, "https://github.com/vercel/ai")).toBe(true);
-    expect(contents.navigate(event, "file:///etc/passwd")).toBe(true);
-    expect(contents.navigate(event, "javascript:alert(1)")).toBe(true);
+    expect(contents.navigate("will-navigate", "app://studio/index.html")).toBe(false);
+    expect(contents.navigate("will-navigate", "https://github.com/vercel/ai")).toBe(true);
+    expect(contents.navigate("will-navigate", "file:///etc/passwd")).toBe(true);
+    expect(contents.navigate("will-navigate", "javascript:alert(1)")).toBe(true);
     expect(opened).toEqual(["https://github.com/vercel/ai"]);
+  });
+
+  it("will-frame-navigate: a frame inside the page stays in the app and opens nothing", () => {
+    const { contents, opened } = hardened();
+    expect(contents.navigate("will-frame-navigate", "app://studio/index.html", false)).toBe(false);
+    expect(contents.navigate("will-frame-navigate", "https://evil.example/", false)).toBe(true);
+    expect(contents.navigate("will-frame-navigate", "data:text/html,x", false)).toBe(true);
+    expect(opened).toEqual([]);
+  });
+
+  it("a main-frame link opens the browser once, though Electron fires both events for it", () => {
+    const { contents, opened } = hardened();
+    expect(contents.navigate("will-frame-navigate", "https://ai-sdk.dev/", true)).toBe(false);
+    expect(contents.navigate("will-navigate", "https://ai-sdk.dev/", true)).toBe(true);
+    expect(opened).toEqual(["https://ai-sdk.dev/"]);
   });
 
   it("will-redirect: a redirect out of the app is stopped and opens nothing", () => {

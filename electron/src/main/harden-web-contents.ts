@@ -8,6 +8,8 @@ import { decideNavigation, decideRedirect, decideWindowOpen } from "./navigation
 /** The slice of Electron's navigation events this module reads. */
 export interface NavigationEvent {
   readonly url: string;
+  /** Set on `will-frame-navigate`, which fires for the main frame too. */
+  readonly isMainFrame?: boolean;
   preventDefault(): void;
 }
 
@@ -28,10 +30,14 @@ export type OpenExternal = (url: string) => Promise<void>;
  * app.on("web-contents-created", (_event, contents) => hardenWebContents(contents, shell.openExternal));
  */
 export function hardenWebContents(contents: HardenableContents, openExternal: OpenExternal): void {
-  const onNavigate = (event: NavigationEvent) => enforce(event, decideNavigation(event.url), openExternal);
-  contents.on("will-navigate", onNavigate);
-  // Sub-frames too: `will-navigate` only sees the main frame.
-  contents.on("will-frame-navigate", onNavigate);
+  contents.on("will-navigate", (event) => enforce(event, decideNavigation(event.url), openExternal));
+  // Frames inside the page: kept in the app too, but never sent to the browser (an embedded
+  // frame doesn't get to open tabs). The main frame's navigations are will-navigate's.
+  contents.on("will-frame-navigate", (event) => {
+    if (event.isMainFrame !== false) return;
+    const decision = decideNavigation(event.url);
+    enforce(event, decision.action === "allow" ? decision : { action: "deny" }, openExternal);
+  });
   contents.on("will-redirect", (event) => enforce(event, decideRedirect(event.url), openExternal));
   contents.setWindowOpenHandler(({ url }) => {
     const decision = decideWindowOpen(url);

@@ -18,9 +18,12 @@ import { registerStudioIpc } from "./studio-ipc.ts";
 import { createStudioWindow } from "./studio-window.ts";
 
 const PRODUCT_NAME = "June Studio";
-// main.cjs and preload.cjs sit side by side in electron/dist; the renderer's build beside electron/.
+// main.ts only ever runs bundled as CommonJS (electron/dist/main.cjs), so `__dirname` is that
+// folder: preload.cjs sits beside it, the renderer's build two levels up (also inside app.asar).
 const PRELOAD = join(__dirname, "preload.cjs");
 const RENDERER_ROOT = join(__dirname, "..", "..", "renderer", "dist");
+/** How long quitting waits for live runs to end. */
+const QUIT_GRACE_MS = 5_000;
 /** A user-data folder of its own (e2e tests give each worker a fresh one). */
 const USER_DATA_ENV = "JUNE_STUDIO_USER_DATA";
 
@@ -45,6 +48,8 @@ function start(): void {
 
   const log = (message: string) => console.error(`June Studio: ${message}`);
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // Menu clicks and app events can't await: their failures are reported, never left unhandled.
+  const reportFailure = (task: Promise<unknown>, what: string) => void task.catch((error: unknown) => log(`${what} failed: ${describe(error)}`));
 
   const chooseFolder = async (): Promise<string | null> => {
     const options: Electron.OpenDialogOptions = { title: "Open Folder", buttonLabel: "Open", properties: ["openDirectory", "createDirectory"] };
@@ -62,9 +67,9 @@ function start(): void {
       recent: folders,
       devTools: !app.isPackaged,
       actions: {
-        openFolder: () => void openFolder(),
-        openRecent: (folder) => void openFolder(folder),
-        clearRecent: () => void recent.clear().then(refreshMenu, (error: unknown) => log(`could not clear the recent folders: ${describe(error)}`)),
+        openFolder: () => reportFailure(openFolder(), "opening a folder"),
+        openRecent: (folder) => reportFailure(openFolder(folder), `opening ${folder}`),
+        clearRecent: () => reportFailure(recent.clear().then(refreshMenu), "clearing the recent folders"),
         reload: () => (window && !window.isDestroyed() ? window.webContents.reload() : openWindow()),
       },
     });
@@ -105,7 +110,7 @@ function start(): void {
       openWindow();
     }
     const folder = folderFromArgv(argv, { defaultApp: process.defaultApp === true, cwd: workingDirectory });
-    if (folder !== undefined) void openFolder(folder);
+    if (folder !== undefined) reportFailure(openFolder(folder), `opening ${folder}`);
   });
 
   app.on("window-all-closed", () => {
@@ -115,28 +120,38 @@ function start(): void {
     if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openWindow();
   });
 
-  // Runs are aborted and their tool processes gone before the app exits.
+  // Runs are aborted and their tool processes gone before the app exits; a run that won't end
+  // within the grace period doesn't keep the app open.
   let closing: Promise<void> | undefined;
   app.on("will-quit", (event) => {
     if (closing !== undefined) return;
     event.preventDefault();
-    closing = service.close().catch((error: unknown) => log(`closing the studio's runs failed: ${describe(error)}`));
-    void closing.finally(() => app.quit());
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(() => resolve(log(`runs were still ending after ${QUIT_GRACE_MS} ms; quitting anyway.`)), QUIT_GRACE_MS);
+    });
+    const closed = service.close().catch((error: unknown) => log(`closing the studio's runs failed: ${describe(error)}`));
+    closing = Promise.race([closed, grace]);
+    void closing.finally(() => {
+      clearTimeout(timer);
+      app.quit();
+    });
   });
 
-  void app.whenReady().then(async () => {
+  const onReady = async (): Promise<void> => {
     denyAllPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(RENDERER_ROOT, request));
     registerStudioIpc({
       ipcMain,
       connect: (deliver) => connectClient(service, deliver),
       chooseFolder,
-      onFolderOpened: (folder) => void rememberFolder(folder),
+      onFolderOpened: (folder) => reportFailure(rememberFolder(folder), `remembering ${folder}`),
       log,
     });
     await refreshMenu();
     openWindow();
     const folder = folderFromArgv(process.argv, { defaultApp: process.defaultApp === true, cwd: process.cwd() });
     if (folder !== undefined) await openFolder(folder);
-  });
+  };
+  reportFailure(app.whenReady().then(onReady), "starting the studio");
 }

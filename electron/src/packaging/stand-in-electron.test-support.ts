@@ -4,11 +4,11 @@
 // it like a window would: requests on `studio:` channels from a trusted and an untrusted frame,
 // and a page load through the `app://` handler. It prints one JSON report on stdout and exits.
 //
-// Usage: node stand-in-electron.test-support.ts <main.cjs> <user-data dir> [folder on the command line]
+// Usage: node stand-in-electron.test-support.ts <main.cjs> <user-data dir> [folder on the command line [entry to run]]
 import { EventEmitter } from "node:events";
 import Module, { createRequire } from "node:module";
 
-const [mainBundle, userData, folderArg] = process.argv.slice(2);
+const [mainBundle, userData, folderArg, entryToRun] = process.argv.slice(2);
 if (mainBundle === undefined || userData === undefined) throw new Error("usage: stand-in-electron <main.cjs> <user-data dir> [folder]");
 
 type Listener = (...args: any[]) => unknown;
@@ -107,13 +107,18 @@ const electron = {
 };
 
 // `require("electron")` from the bundle answers the stand-in; the real package (which would try
-// to download the binary) is never loaded.
+// to download the binary) is never loaded, and a packaged layout, which has none, works too.
+const STAND_IN = "/virtual/electron-stand-in.cjs";
+const loader = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string };
+const resolveFilename = loader._resolveFilename;
+loader._resolveFilename = function (request: string, ...rest: unknown[]) {
+  return request === "electron" ? STAND_IN : resolveFilename.call(this, request, ...rest);
+};
 const require = createRequire(mainBundle);
-const electronPath = require.resolve("electron");
-const stub = new Module(electronPath);
+const stub = new Module(STAND_IN);
 stub.exports = electron;
 stub.loaded = true;
-require.cache[electronPath] = stub;
+require.cache[STAND_IN] = stub;
 
 // As a packaged app sees it: [executable, folder?]; `process.defaultApp` is unset.
 process.argv = [process.execPath, ...(folderArg === undefined ? [] : [folderArg])];
@@ -128,7 +133,7 @@ while (BrowserWindow.all.length === 0 && Date.now() < deadline) await new Promis
 const window = BrowserWindow.all[0]!;
 const trusted = { senderFrame: { url: "app://studio/index.html" }, sender: window.webContents };
 const foreign = { senderFrame: { url: "https://evil.example/" }, sender: window.webContents };
-const invoke = async (channel: string, payload: unknown, event: unknown = trusted) => {
+const invoke = async (channel: string, payload: unknown, event: unknown = trusted): Promise<any> => {
   const handler = handlers.get(channel);
   if (handler === undefined) return { missing: channel };
   return handler(event, payload);
@@ -148,6 +153,17 @@ report.badPayload = await invoke("studio:startRun", { entryId: 42 });
 report.subscribe = await invoke("studio:subscribe", { afterSeq: 0 });
 await new Promise((resolve) => setTimeout(resolve, 100));
 report.eventsSent = window.webContents.sent.length;
+report.esbuildBinaryPath = process.env.ESBUILD_BINARY_PATH ?? null;
+
+if (entryToRun !== undefined) {
+  const started = await invoke("studio:startRun", { entryId: entryToRun });
+  const ended = () =>
+    window.webContents.sent
+      .flatMap((message: any) => message.batch.events)
+      .find((event: any) => event.type === "run-ended" && started?.ok && event.run.runId === started.value.runId);
+  while (started?.ok && ended() === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  report.run = { started, ended: ended()?.run ?? null };
+}
 report.permissionRequest = await new Promise((resolve) => permissionHandlers.request?.({}, "media", resolve, {}));
 report.permissionCheck = permissionHandlers.check?.({}, "clipboard-read", "app://studio", {});
 report.windowOpen = window.webContents.windowOpenHandler?.({ url: "javascript:alert(1)" });

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { run, type TraceEvent } from "june";
-import { LiveProject } from "june/project";
+import { LiveProject, type Project } from "june/project";
 import type {
   ApprovalRecord,
   PendingApproval,
@@ -20,6 +20,7 @@ import { openInEditor } from "../editor/index.ts";
 import { ApprovalInbox } from "./approval-inbox.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { LiveRun } from "./live-run.ts";
+import { jsonText } from "./plain-json.ts";
 import { projectSnapshot } from "./project-snapshot.ts";
 import { fail, failFromError, ok } from "./results.ts";
 
@@ -103,7 +104,8 @@ export class StudioService implements StudioApi {
     this.#live = live;
     const snapshot = this.#publish(live);
     live.watch(() => {
-      if (this.#live === live) this.#publish(live);
+      // A run writing files in the folder reloads it often; only a changed project is news.
+      if (this.#live === live && !this.#closed && !sameProject(this.#snapshot, live.project)) this.#publish(live);
     });
     return ok(snapshot);
   }
@@ -273,6 +275,13 @@ export class StudioService implements StudioApi {
     for (const live of running) live.handle!.abort("the studio is closing");
     await Promise.all(running.map((live) => live.handle!.result.catch(() => undefined)));
   }
+}
+
+function sameProject(snapshot: ProjectSnapshot | null, project: Project): boolean {
+  if (!snapshot) return false;
+  const { loadedAt: _, ...before } = snapshot;
+  const { loadedAt: __, ...after } = projectSnapshot(project, 0);
+  return jsonText(before) === jsonText(after);
 }
 
 function unknownRun<T>(runId: string): Result<T> {

@@ -1,7 +1,7 @@
 // "Agent tree": the selected entry drawn with @xyflow/react, laid out top to bottom by dagre.
 // Nodes are focusable and named ("agent Triage"); Enter or a click selects one for the inspectors,
 // a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges.
-import { Background, Controls, MarkerType, ReactFlow, type Edge, type NodeChange } from "@xyflow/react";
+import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type NodeChange } from "@xyflow/react";
 import { useCallback, useMemo } from "react";
 import { agentGraph, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "../graph/index.ts";
 import { selectedEntry, useStudio } from "../store/index.ts";
@@ -9,6 +9,11 @@ import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { GraphNodeView, type StudioFlowNode } from "./GraphNodeView.tsx";
 
 const nodeTypes = { studio: GraphNodeView };
+
+const HANDLES = [
+  { type: "target" as const, position: Position.Top, x: NODE_WIDTH / 2 - 1, y: -1, width: 2, height: 2 },
+  { type: "source" as const, position: Position.Bottom, x: NODE_WIDTH / 2 - 1, y: NODE_HEIGHT - 1, width: 2, height: 2 },
+];
 
 export function AgentTreePanel() {
   const entry = useStudio(selectedEntry);
@@ -36,6 +41,8 @@ export function AgentTreePanel() {
         connectable: false,
         deletable: false,
         focusable: true,
+        // Known handle positions: edges draw without waiting for the DOM to be measured.
+        handles: HANDLES,
       })),
     [graph, laidOut, selectedNodeId],
   );

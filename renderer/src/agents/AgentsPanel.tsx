@@ -38,7 +38,11 @@ export function AgentsPanel() {
         </EmptyState>
       ) : !project ? (
         <EmptyState title={ready ? "Open a folder to see its agents" : "Connecting to June Studio…"} tone={ready ? "neutral" : "loading"}>
-          {ready && <p className="muted">Workflows (<code>*.tsx</code>) and markdown agents in <code>.claude/agents/</code> show up here.</p>}
+          {ready && (
+            <p className="muted">
+              Use <strong>Open folder</strong> in the top bar. Its workflows (<code>*.tsx</code>) and markdown agents in <code>.claude/agents/</code> show up here.
+            </p>
+          )}
         </EmptyState>
       ) : entries.length === 0 ? (
         <EmptyState title="No agents in this folder">
@@ -49,11 +53,13 @@ export function AgentsPanel() {
           {entries.map((entry) => {
             const selected = entry.id === selectedId;
             const counts = problemsByEntry.get(entry.id);
+            const problemCount = counts ? counts.errors + counts.warnings : 0;
             return (
               <li
                 key={entry.id}
                 role="option"
                 aria-selected={selected}
+                aria-label={`${entry.name} ${entry.kind}${problemCount ? `, ${problemCount} ${problemCount === 1 ? "problem" : "problems"}` : ""}`}
                 tabIndex={selected || (selectedId === null && entry === entries[0]) ? 0 : -1}
                 data-entry-id={entry.id}
                 className="entry"
@@ -70,8 +76,8 @@ export function AgentsPanel() {
                   </span>
                 </span>
                 {counts && (
-                  <span className={`badge ${counts.errors > 0 ? "badge-error" : "badge-warning"}`}>
-                    {counts.errors + counts.warnings} {counts.errors + counts.warnings === 1 ? "problem" : "problems"}
+                  <span className={`badge ${counts.errors > 0 ? "badge-error" : "badge-warning"}`} title={`${problemCount} ${problemCount === 1 ? "problem" : "problems"}`}>
+                    {problemCount}
                   </span>
                 )}
               </li>

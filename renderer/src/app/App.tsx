@@ -25,7 +25,10 @@ export function App() {
   return (
     <div className="app" data-ready={ready ? "true" : "false"}>
       <TopBar />
-      <Notices area="global" className="global-notices" />
+      {/* Always present, so the grid's rows stay put when there is nothing to say. */}
+      <div className="global-notices-slot">
+        <Notices area="global" className="global-notices" />
+      </div>
       <main className="workspace">
         <div className="column column-left">
           <AgentsPanel />

@@ -10,6 +10,7 @@ export function TopBar() {
   const theme = useStudio((s) => s.theme);
   const toggleTheme = useStudio((s) => s.toggleTheme);
   const host = useStudio((s) => s.host);
+  const connection = useStudio((s) => s.connection);
 
   return (
     <header className="topbar">
@@ -34,6 +35,11 @@ export function TopBar() {
         )}
       </div>
       <div className="topbar-actions">
+        {connection !== "open" && (
+          <span className={`connection connection-${connection}`} role="status">
+            {connection === "connecting" ? "Connecting…" : connection === "reconnecting" ? "Connection lost — reconnecting…" : "Disconnected — reload the page"}
+          </span>
+        )}
         <OpenFolder />
         <a className={`inbox-count${pending > 0 ? " has-pending" : ""}`} href="#panel-approvals" aria-label={`${pending} pending approvals`}>
           {pending} pending

@@ -54,6 +54,13 @@ export function ApprovalsPanel() {
         ) : (
           <table className="history-table">
             <caption className="sr-only">Approval decisions, newest first</caption>
+            <colgroup>
+              <col className="col-time" />
+              <col className="col-decision" />
+              <col className="col-tool" />
+              <col />
+              <col className="col-reason" />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -75,7 +82,9 @@ export function ApprovalsPanel() {
                     <div className="muted small">{record.entryName}</div>
                   </td>
                   <td>
-                    <code className="inline-json">{formatJson(record.input).replace(/\s*\n\s*/g, " ")}</code>
+                    <code className="inline-json" title={formatJson(record.input)}>
+                      {formatJson(record.input).replace(/\s*\n\s*/g, " ")}
+                    </code>
                   </td>
                   <td>{record.reason ?? <span className="muted">—</span>}</td>
                 </tr>

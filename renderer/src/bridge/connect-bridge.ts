@@ -9,8 +9,8 @@ export interface PageLocation {
   search: string;
 }
 
-/** The web host's WebSocket address for a page it served: `ws://<host>/ws?token=<token>`. */
-export function webSocketUrl(location: PageLocation): string {
+/** Throws a BridgeError saying what to do when the page's address carries no token. */
+export function requireToken(location: PageLocation): string {
   const token = new URLSearchParams(location.search).get("token");
   if (!token) {
     throw new BridgeError(
@@ -18,8 +18,7 @@ export function webSocketUrl(location: PageLocation): string {
       "This page's address has no ?token=. Open the exact address `june studio <folder> --web` printed (June Studio: http://127.0.0.1:PORT/?token=…).",
     );
   }
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
+  return token;
 }
 
 export class BridgeError extends Error {
@@ -33,13 +32,13 @@ export class BridgeError extends Error {
 }
 
 /**
- * The page's bridge.
+ * The page's bridge: the preload's, else the web host's (whose address must carry the token).
  *
  * @example
- * const bridge = await connectBridge(window, (url) => new WebSocketBridge(url));
+ * const bridge = selectBridge(window, createWebBridge);
  */
-export function selectBridge(page: { june?: Bridge; location: PageLocation }, createWebBridge: (url: string, token: string) => Bridge): Bridge {
+export function selectBridge(page: { june?: Bridge; location: PageLocation }, createWebBridge: (location: PageLocation) => Bridge): Bridge {
   if (page.june) return page.june;
-  const url = webSocketUrl(page.location);
-  return createWebBridge(url, new URLSearchParams(page.location.search).get("token")!);
+  requireToken(page.location);
+  return createWebBridge(page.location);
 }

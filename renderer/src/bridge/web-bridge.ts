@@ -1,16 +1,10 @@
-// The one place that constructs the web host's Bridge (electron/src/web/websocket-bridge.ts,
-// written beside the web host so client and server share one wire format).
-// TEMPORARY: looked up with import.meta.glob so the renderer builds before that file exists;
-// replace with a static import once it lands.
+// The one place that constructs the web host's Bridge: WebSocketBridge, written beside the web
+// host (electron/src/web/websocket-bridge.ts) so client and server share one wire format. It uses
+// the standard WebSocket API only, reconnects by itself and resubscribes from the last seq seen.
+import { WebSocketBridge, webSocketUrl } from "../../../electron/src/web/websocket-bridge.ts";
 import type { Bridge } from "../contract/index.ts";
-import { BridgeError } from "./connect-bridge.ts";
+import type { PageLocation } from "./connect-bridge.ts";
 
-type WebBridgeModule = { WebSocketBridge?: new (url: string) => Bridge };
-
-const modules = import.meta.glob<WebBridgeModule>("../../../electron/src/web/websocket-bridge.ts", { eager: true });
-
-export function loadWebBridge(url: string): Bridge {
-  const Bridge = Object.values(modules)[0]?.WebSocketBridge;
-  if (!Bridge) throw new BridgeError("STUDIO_NO_WEB_BRIDGE", "This build of June Studio has no web bridge; build the renderer again after the web host is in place.");
-  return new Bridge(url);
+export function createWebBridge(location: PageLocation): Bridge {
+  return new WebSocketBridge({ url: webSocketUrl(location) });
 }

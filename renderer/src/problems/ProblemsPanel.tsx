@@ -15,7 +15,7 @@ export function ProblemsPanel() {
   return (
     <Panel
       title="Problems"
-      meta={project ? <span className={errors > 0 ? "text-error" : undefined}>{errors} errors · {problems.length - errors} warnings</span> : undefined}
+      meta={project ? <span className={errors > 0 ? "text-error" : undefined}>{plural(errors, "error")} · {plural(problems.length - errors, "warning")}</span> : undefined}
       className="problems-panel"
     >
       {!project ? (
@@ -54,4 +54,8 @@ export function ProblemsPanel() {
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   const rank = (p: Problem) => (p.severity === "error" ? 0 : 1);
   return [...problems].sort((a, b) => rank(a) - rank(b) || (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

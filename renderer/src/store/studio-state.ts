@@ -17,6 +17,9 @@ export interface AgentRef {
 
 export type Theme = "light" | "dark";
 
+/** The transport's state, for hosts whose bridge reports one (the web host's WebSocket). */
+export type Connection = "connecting" | "open" | "reconnecting" | "closed";
+
 /** Where an error is shown: inline in its panel, or in the app's alert strip ("global"). */
 export type NoticeArea = "project" | "run" | "global";
 
@@ -28,6 +31,7 @@ export interface Notice {
 
 export interface StudioData {
   host: "electron" | "web";
+  connection: Connection;
   project: ProjectSnapshot | null;
   /** The folder being loaded ("project-loading"), until its snapshot arrives. */
   loadingFolder: string | null;
@@ -58,6 +62,7 @@ export interface StudioData {
 export function initialData(host: StudioData["host"], theme: Theme): StudioData {
   return {
     host,
+    connection: "open",
     project: null,
     loadingFolder: null,
     selectedEntryId: null,

@@ -5,7 +5,13 @@ import type { Bridge, EventBatch, PendingApproval, Result, StudioError } from ".
 import { applyTraceEvents, flushHeld, hasGap, indexTree } from "../trace/index.ts";
 import { applyBatch, mergeHistory, mergePending, mergeRuns } from "./apply-batch.ts";
 import { agentFor, reselect, selectEntry } from "./selection.ts";
-import { initialData, type NoticeArea, type StudioData, type Theme } from "./studio-state.ts";
+import { initialData, type Connection, type NoticeArea, type StudioData, type Theme } from "./studio-state.ts";
+
+/** What a bridge may add beyond the contract: its connection's state (WebSocketBridge does). */
+interface ObservableConnection {
+  readonly state?: Connection;
+  onConnectionChange?(listener: (state: Connection) => void): () => void;
+}
 
 export interface StudioActions {
   /** Subscribes to the event stream and loads what the host already holds. */
@@ -54,7 +60,9 @@ let noticeIds = 0;
  */
 export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = {}): StudioStore {
   let unsubscribe: (() => void) | undefined;
+  let unwatchConnection: (() => void) | undefined;
   const traceRequests = new Set<string>();
+  const observable = bridge as Bridge & ObservableConnection;
 
   return createStore<Studio>()((set, get) => {
     /** Unwraps a Result; an error becomes a notice in `area` and `undefined`. */
@@ -72,21 +80,20 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         return undefined;
       }
     };
-    let listingRuns = false;
+    /** Provisional runs listRuns was already asked about (asked once each, not on every batch). */
+    const listed = new Set<string>();
     /** Fills what the stream missed: a run's events after a gap, a run known only from its trace. */
     const fetchMissing = (): void => {
-      let provisional = false;
+      const unlisted: string[] = [];
       for (const [runId, view] of Object.entries(get().runs)) {
         if (hasGap(view.trace) && !traceRequests.has(runId)) void get().loadRunTrace(runId);
-        provisional ||= view.provisional === true;
+        if (view.provisional && !listed.has(runId)) unlisted.push(runId);
       }
-      if (provisional && !listingRuns) {
-        listingRuns = true;
-        void call(() => bridge.listRuns({}), "global").then((runs) => {
-          listingRuns = false;
-          if (runs) set(mergeRuns(get(), runs));
-        });
-      }
+      if (unlisted.length === 0) return;
+      for (const runId of unlisted) listed.add(runId);
+      void call(() => bridge.listRuns({}), "global").then((runs) => {
+        if (runs) set(mergeRuns(get(), runs));
+      });
     };
     const subscribe = (): void => {
       unsubscribe?.();
@@ -95,8 +102,10 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
 
     return {
       ...initialData(bridge.host, options.theme ?? "dark"),
+      connection: observable.state ?? "open",
 
       async start() {
+        unwatchConnection ??= observable.onConnectionChange?.((connection) => set({ connection }));
         subscribe();
         const [project, runs, pending, history] = await Promise.all([
           call(() => bridge.getProject({}), "project"),
@@ -120,6 +129,8 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       stop() {
         unsubscribe?.();
         unsubscribe = undefined;
+        unwatchConnection?.();
+        unwatchConnection = undefined;
       },
 
       applyBatch(batch) {

@@ -157,7 +157,7 @@ function ModelCallDetail({ node }: { node: TraceNode }) {
         <p className="note">
           {offset === 0
             ? "The whole prompt: this is the step's first model call."
-            : `Only the ${messages.length} message${messages.length === 1 ? "" : "s"} new since the step's previous model call, from message #${offset + 1}; messages #1–#${offset} are in the earlier calls.`}
+            : `Only the ${messages.length} message${messages.length === 1 ? "" : "s"} new since the step's previous model call, from message #${offset + 1}; ${offset === 1 ? "message #1 is" : `messages #1–#${offset} are`} in the earlier calls.`}
         </p>
         <MessageList messages={messages} offset={offset} />
       </Section>

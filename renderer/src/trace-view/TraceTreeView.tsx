@@ -33,10 +33,16 @@ export function TraceTreeView({ root, selectedId, onSelect, now, label }: TraceT
   const last = windowed ? Math.min(rows.length, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN) : rows.length;
   const activeId = selectedId && rows.some((r) => r.node.id === selectedId) ? selectedId : rows[0]?.node.id;
 
+  // The viewport's height, observed rather than read: reading clientHeight per batch forces a layout.
   useEffect(() => {
     const el = containerRef.current;
-    if (el && el.clientHeight > 0) setViewport(el.clientHeight);
-  }, [rows.length]);
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.height > 0) setViewport(entry.contentRect.height);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   // After a keyboard move, focus the row once it is rendered.
   useEffect(() => {
@@ -166,7 +172,7 @@ const TraceRow = memo(
         </span>
         <KindIcon kind={node.kind} />
         <span className="trace-name">{node.name}</span>
-        {node.kind === "model-call" && <span className="trace-sub">{modelIdOf(node)}</span>}
+        {node.kind === "model-call" && modelIdOf(node) !== node.name && <span className="trace-sub">{modelIdOf(node)}</span>}
         <span className={`status-dot status-${node.status}`} aria-hidden="true" title={STATUS_LABEL[node.status]} />
         <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
         <span className="trace-num">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>

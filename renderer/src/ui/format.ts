@@ -1,8 +1,12 @@
 // How numbers, times and paths read in the studio.
 import type { NodeStatus, RunStatus, Usage } from "../contract/index.ts";
 
+// One formatter each: toLocaleString() builds a new one per call, which shows in a 10,000-row trace.
+const tokens = new Intl.NumberFormat("en-US");
+const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
 export function formatTokens(n: number): string {
-  return n.toLocaleString("en-US");
+  return tokens.format(n);
 }
 
 export function formatDuration(ms: number | null | undefined): string {
@@ -16,11 +20,12 @@ export function formatDuration(ms: number | null | undefined): string {
 /** A node's or run's duration; a running one counts up to `now`. */
 export function elapsed(startedAt: number | null | undefined, endedAt: number | null | undefined, now: number): number | null {
   if (startedAt === null || startedAt === undefined) return null;
-  return (endedAt ?? now) - startedAt;
+  // A node that started after the last tick of `now` has run for ~0 ms, not a negative time.
+  return (endedAt ?? Math.max(now, startedAt)) - startedAt;
 }
 
 export function formatTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return clock.format(epochMs);
 }
 
 /** A file inside the project as a relative path; anything else as given. */

@@ -6,6 +6,7 @@ import { nodesOfKind } from "../trace/index.ts";
 import { selectedRun, selectedTraceNode, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { UsageTable, type UsageRow } from "../ui/UsageTable.tsx";
+import { formatTokens } from "../ui/format.ts";
 
 export function UsagePanel() {
   const run = useStudio(selectedRun);
@@ -29,7 +30,7 @@ export function UsagePanel() {
   );
 
   return (
-    <Panel title="Token usage" meta={run ? `${runUsage(run).totalTokens.toLocaleString("en-US")} tokens this run` : undefined} className="usage-panel">
+    <Panel title="Token usage" meta={run ? `${formatTokens(runUsage(run).totalTokens)} tokens this run` : undefined} className="usage-panel">
       {runs.length === 0 ? (
         <EmptyState title="No runs yet">
           <p className="muted">Token counts per node, agent and run appear once something runs.</p>

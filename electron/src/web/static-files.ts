@@ -1,0 +1,65 @@
+// The built renderer's files, served without ever leaving its folder: the request path is
+// decoded once, any `..` segment, backslash or NUL is refused outright, and the real path of
+// what is found (symlinks followed) must still be inside the folder.
+import { realpath, stat } from "node:fs/promises";
+import { extname, isAbsolute, join, relative, sep } from "node:path";
+
+export type StaticLookup = { kind: "file"; path: string; type: string } | { kind: "forbidden"; why: string } | { kind: "missing" };
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+  ".wasm": "application/wasm",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export function contentType(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
+}
+
+/**
+ * What `/some/path` (as sent, not yet decoded) names inside `root`.
+ *
+ * @example
+ * await lookupStatic("/srv/dist", "/assets/index.js");    // { kind: "file", path: "/srv/dist/assets/index.js", … }
+ * await lookupStatic("/srv/dist", "/%2e%2e/package.json"); // { kind: "forbidden", … }
+ */
+export async function lookupStatic(root: string, rawPath: string): Promise<StaticLookup> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: "forbidden", why: "malformed percent-encoding" };
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return { kind: "forbidden", why: "NUL or backslash in the path" };
+  const segments = decoded.split("/").filter((s) => s !== "");
+  if (segments.some((s) => s === ".." || s === ".")) return { kind: "forbidden", why: "dot segments" };
+  const wanted = join(root, ...segments);
+  if (!inside(root, wanted)) return { kind: "forbidden", why: "outside the renderer folder" };
+  const real = await realpath(wanted).catch(() => undefined);
+  if (!real) return { kind: "missing" };
+  const realRoot = await realpath(root).catch(() => root);
+  if (!inside(realRoot, real)) return { kind: "forbidden", why: "a link out of the renderer folder" };
+  const info = await stat(real).catch(() => undefined);
+  if (!info?.isFile()) return { kind: "missing" };
+  return { kind: "file", path: real, type: contentType(real) };
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+}

@@ -1,0 +1,257 @@
+// The renderer's Bridge on the web host: the StudioApi over one WebSocket, written against the
+// standard WebSocket API only (no Node modules), so the renderer imports it as is. It reconnects
+// after a drop and resubscribes from the last seq each listener saw, so a window misses nothing.
+import type { Bridge, EventBatch, RequestOf, ResponseMap, Result, StudioEvent, StudioMethod, WireMessage } from "../contract/index.ts";
+
+/** The part of the standard WebSocket the bridge uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
+
+export interface WebSocketBridgeOptions {
+  /** `ws://127.0.0.1:PORT/ws?token=TOKEN`; see webSocketUrl(). */
+  url: string;
+  /** Opens a socket; default `new WebSocket(url)`. */
+  connect?: (url: string) => SocketLike;
+  /** Waits between reconnection attempts; the last repeats. Default 250, 500, 1000, 2000, 5000 ms. */
+  retryDelaysMs?: readonly number[];
+}
+
+const OPEN = 1;
+const DEFAULT_RETRY_MS = [250, 500, 1000, 2000, 5000] as const;
+
+interface Waiting {
+  message: string;
+  sent: boolean;
+  resolve: (result: Result<unknown>) => void;
+}
+
+interface Listener {
+  cursor: number;
+  listener: (batch: EventBatch) => void;
+}
+
+/**
+ * The WebSocket URL for the page the web host served (`http://127.0.0.1:PORT/?token=…`).
+ *
+ * @example
+ * webSocketUrl(window.location); // "ws://127.0.0.1:5173/ws?token=…"
+ */
+export function webSocketUrl(location: { protocol: string; host: string; search: string }): string {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The web host's Bridge.
+ *
+ * @example
+ * const bridge = new WebSocketBridge({ url: webSocketUrl(window.location) });
+ * const stop = bridge.onEvents(0, ({ events }) => store.apply(events));
+ * const project = await bridge.getProject({});
+ */
+export class WebSocketBridge implements Bridge {
+  readonly host = "web" as const;
+  readonly #url: string;
+  readonly #connect: (url: string) => SocketLike;
+  readonly #retryMs: readonly number[];
+  readonly #waiting = new Map<number, Waiting>();
+  readonly #listeners = new Set<Listener>();
+  readonly #stateListeners = new Set<(state: ConnectionState) => void>();
+  #socket: SocketLike | undefined;
+  #state: ConnectionState = "connecting";
+  #nextId = 0;
+  #attempt = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The seq the current subscription delivers next; events not equal to it are not in its stream. */
+  #expected = 1;
+  /** Subscribe requests not yet answered: until then, events of the stream it replaced may still arrive. */
+  #subscribing = 0;
+  #closed = false;
+
+  constructor(options: WebSocketBridgeOptions) {
+    this.#url = options.url;
+    this.#connect = options.connect ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.#retryMs = options.retryDelaysMs?.length ? options.retryDelaysMs : DEFAULT_RETRY_MS;
+    this.#open();
+  }
+
+  openFolder = (request: RequestOf<"openFolder">) => this.#call("openFolder", request);
+  getProject = (request: RequestOf<"getProject">) => this.#call("getProject", request);
+  startRun = (request: RequestOf<"startRun">) => this.#call("startRun", request);
+  approve = (request: RequestOf<"approve">) => this.#call("approve", request);
+  deny = (request: RequestOf<"deny">) => this.#call("deny", request);
+  abortRun = (request: RequestOf<"abortRun">) => this.#call("abortRun", request);
+  listRuns = (request: RequestOf<"listRuns">) => this.#call("listRuns", request);
+  getRunEvents = (request: RequestOf<"getRunEvents">) => this.#call("getRunEvents", request);
+  pendingApprovals = (request: RequestOf<"pendingApprovals">) => this.#call("pendingApprovals", request);
+  approvalHistory = (request: RequestOf<"approvalHistory">) => this.#call("approvalHistory", request);
+  openInEditor = (request: RequestOf<"openInEditor">) => this.#call("openInEditor", request);
+  /** Restarts this connection's stream after `afterSeq`; onEvents does this for you. */
+  subscribe = (request: RequestOf<"subscribe">) => this.#subscribe(request.afterSeq);
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  onEvents(afterSeq: number, listener: (batch: EventBatch) => void): () => void {
+    const entry: Listener = { cursor: afterSeq, listener };
+    this.#listeners.add(entry);
+    // Replay from the earliest seq any listener still needs; the others skip what they have.
+    if (this.#socket?.readyState === OPEN) void this.#subscribe(this.#lowestCursor());
+    return () => void this.#listeners.delete(entry);
+  }
+
+  /** Calls `listener` when the connection opens, drops (then retries) or is closed. */
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void {
+    this.#stateListeners.add(listener);
+    return () => void this.#stateListeners.delete(listener);
+  }
+
+  /** Closes the socket for good; calls still waiting get STUDIO_CLOSED. */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#retryTimer);
+    this.#drop(this.#socket);
+    for (const [id, waiting] of this.#waiting) {
+      this.#waiting.delete(id);
+      waiting.resolve(failure("STUDIO_CLOSED", "june studio: the connection to the studio was closed."));
+    }
+    this.#setState("closed");
+  }
+
+  #call<M extends StudioMethod>(method: M, params: RequestOf<M>): Promise<Result<ResponseMap[M]>> {
+    if (this.#closed) return Promise.resolve(failure("STUDIO_CLOSED", "june studio: the connection to the studio was closed."));
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      const waiting: Waiting = { message: JSON.stringify({ id, method, params }), sent: false, resolve: resolve as Waiting["resolve"] };
+      this.#waiting.set(id, waiting);
+      if (this.#socket?.readyState === OPEN) this.#send(waiting);
+    });
+  }
+
+  #subscribe(afterSeq: number): Promise<Result<{ lastSeq: number }>> {
+    this.#expected = afterSeq + 1;
+    this.#subscribing++;
+    return this.#call("subscribe", { afterSeq }).finally(() => this.#subscribing--);
+  }
+
+  #send(waiting: Waiting): void {
+    waiting.sent = true;
+    this.#socket!.send(waiting.message);
+  }
+
+  #open(): void {
+    if (this.#closed) return;
+    const socket = this.#connect(this.#url);
+    this.#socket = socket;
+    socket.onopen = () => {
+      if (socket !== this.#socket) return;
+      this.#attempt = 0;
+      this.#setState("open");
+      if (this.#listeners.size > 0) void this.#subscribe(this.#lowestCursor());
+      for (const waiting of this.#waiting.values()) if (!waiting.sent) this.#send(waiting);
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.#socket) this.#receive(event.data);
+    };
+    // Some WebSocket implementations (Node's) report a refused handshake with an error and never
+    // a close, so either one ends this socket.
+    socket.onclose = () => this.#lost(socket);
+    socket.onerror = () => this.#lost(socket);
+  }
+
+  #lost(socket: SocketLike): void {
+    if (socket !== this.#socket || this.#closed) return;
+    this.#drop(socket);
+    for (const [id, waiting] of this.#waiting) {
+      if (!waiting.sent) continue;
+      // Sent but unanswered: it may or may not have run, so say so rather than send it twice.
+      this.#waiting.delete(id);
+      waiting.resolve(failure("STUDIO_DISCONNECTED", "june studio: the connection dropped before the studio answered; check the result and try again."));
+    }
+    this.#setState("reconnecting");
+    const delay = this.#retryMs[Math.min(this.#attempt++, this.#retryMs.length - 1)]!;
+    this.#retryTimer = setTimeout(() => this.#open(), delay);
+  }
+
+  #drop(socket: SocketLike | undefined): void {
+    if (!socket) return;
+    this.#socket = undefined;
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    try {
+      socket.close(1000);
+    } catch {
+      // Already closed or never opened: nothing left to close.
+    }
+  }
+
+  #receive(data: unknown): void {
+    let message: WireMessage;
+    try {
+      message = JSON.parse(String(data)) as WireMessage;
+    } catch {
+      return;
+    }
+    if ("type" in message) {
+      if (message.type === "events") this.#deliver(message.events);
+      return;
+    }
+    const waiting = this.#waiting.get(message.id);
+    if (!waiting) return;
+    this.#waiting.delete(message.id);
+    waiting.resolve(message.result);
+  }
+
+  #deliver(events: StudioEvent[]): void {
+    const accepted: StudioEvent[] = [];
+    for (const event of events) {
+      if (event.seq === this.#expected) {
+        accepted.push(event);
+        this.#expected++;
+      } else if (event.seq > this.#expected && this.#subscribing === 0) {
+        // A gap in the current stream: ask again from the last seq we have.
+        void this.#subscribe(this.#expected - 1);
+        break;
+      }
+      // Lower seqs are repeats (a replay overlapping what we have); higher ones while a subscribe
+      // is pending belong to the stream it replaced.
+    }
+    if (accepted.length === 0) return;
+    for (const entry of [...this.#listeners]) {
+      const fresh = accepted.filter((event) => event.seq > entry.cursor);
+      if (fresh.length === 0) continue;
+      entry.cursor = fresh.at(-1)!.seq;
+      try {
+        entry.listener({ events: fresh });
+      } catch (error) {
+        // One failing listener must not starve the others; report it where the page can see it.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  #lowestCursor(): number {
+    return Math.min(...[...this.#listeners].map((entry) => entry.cursor));
+  }
+
+  #setState(state: ConnectionState): void {
+    if (state === this.#state) return;
+    this.#state = state;
+    for (const listener of this.#stateListeners) listener(state);
+  }
+}
+
+function failure(code: string, message: string): Result<never> {
+  return { ok: false, error: { code, message } };
+}
