@@ -1,6 +1,7 @@
 // Serves the built renderer (renderer/dist) on `app://studio/…`. Every URL goes through
 // `resolveAppPath`, the traversal guard: a request names a file under the root or gets a 404,
 // whatever encoding, separators or null bytes it tries. Every response carries the strict CSP.
+import { CONTENT_TYPES } from "../renderer-files/content-types.ts";
 import { readFile, stat } from "node:fs/promises";
 import { extname, isAbsolute, join, relative, sep } from "node:path";
 import { parseAppUrl } from "./app-origin.ts";
@@ -53,26 +54,6 @@ function isPlainSegment(segment: string): boolean {
   return !/[/\\\0:%]/.test(segment);
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".txt": "text/plain; charset=utf-8",
-  ".wasm": "application/wasm",
-};
 
 /** The Content-Type for a file, by extension; unknown ones are opaque bytes (and `nosniff`). */
 export function contentTypeFor(file: string): string {

@@ -2,30 +2,11 @@
 // decoded once, any `..` segment, backslash or NUL is refused outright, and the real path of
 // what is found (symlinks followed) must still be inside the folder.
 import { realpath, stat } from "node:fs/promises";
+import { CONTENT_TYPES } from "../renderer-files/content-types.ts";
 import { extname, isAbsolute, join, relative, sep } from "node:path";
 
 export type StaticLookup = { kind: "file"; path: string; type: string } | { kind: "forbidden"; why: string } | { kind: "missing" };
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-  ".ttf": "font/ttf",
-  ".wasm": "application/wasm",
-  ".txt": "text/plain; charset=utf-8",
-};
 
 export function contentType(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";

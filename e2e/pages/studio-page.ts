@@ -1,0 +1,145 @@
+// The studio's page module: every locator the e2e suite uses, by role and accessible name (see
+// renderer/README.md), and the few actions a user takes. Tests say what they check; this file
+// says where it is on the page. Shared by the web host (a browser page) and Electron (its window).
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class StudioPage {
+  readonly page: Page;
+  readonly root: Locator;
+  readonly agents: Locator;
+  readonly agentList: Locator;
+  readonly agentOptions: Locator;
+  readonly problems: Locator;
+  readonly agentTree: Locator;
+  readonly capabilities: Locator;
+  readonly inherited: Locator;
+  readonly run: Locator;
+  readonly runButton: Locator;
+  readonly runRows: Locator;
+  readonly trace: Locator;
+  readonly nodeDetail: Locator;
+  readonly approvals: Locator;
+  readonly pendingList: Locator;
+  readonly historyRows: Locator;
+  readonly usage: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.root = page.locator(".app");
+    this.agents = page.getByRole("region", { name: "Agents", exact: true });
+    this.agentList = this.agents.getByRole("listbox", { name: "Agents of this folder" });
+    this.agentOptions = this.agentList.getByRole("option");
+    this.problems = page.getByRole("region", { name: "Problems", exact: true });
+    this.agentTree = page.getByRole("region", { name: "Agent tree", exact: true });
+    this.capabilities = page.getByRole("region", { name: "Capabilities", exact: true });
+    this.inherited = page.getByRole("region", { name: "Inherited", exact: true });
+    this.run = page.getByRole("region", { name: "Run", exact: true });
+    this.runButton = this.run.getByRole("button", { name: "Run", exact: true });
+    this.runRows = this.run.getByRole("list", { name: "Runs of this agent" }).getByRole("button");
+    this.trace = page.getByRole("region", { name: "Trace", exact: true });
+    this.nodeDetail = this.trace.getByRole("region", { name: "Node detail" });
+    this.approvals = page.getByRole("region", { name: "Approvals", exact: true });
+    this.pendingList = this.approvals.getByRole("list", { name: "Pending approvals" });
+    // The history table's body rows (its first row is the header).
+    this.historyRows = this.approvals.getByRole("table", { name: /Approval decisions/ }).getByRole("row").filter({ has: page.getByRole("cell") });
+    this.usage = page.getByRole("region", { name: "Token usage", exact: true });
+  }
+
+  /** Opens the studio and waits until it is ready and has listed the folder's agents. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.waitReady();
+  }
+
+  async waitReady(): Promise<void> {
+    await expect(this.root).toHaveAttribute("data-ready", "true");
+    await expect(this.agentList).toBeVisible();
+  }
+
+  /** An entry of Agents by its exact accessible name, e.g. "Triage workflow", "reviewer markdown". */
+  agentOption(name: string | RegExp): Locator {
+    return this.agentList.getByRole("option", typeof name === "string" ? { name, exact: true } : { name });
+  }
+
+  async selectAgent(name: string): Promise<void> {
+    await this.agentOption(name).click();
+    await expect(this.agentOption(name)).toHaveAttribute("aria-selected", "true");
+  }
+
+  /** A node of the Agent tree, named "<kind> <name>": "agent Triage", "step summarize". */
+  treeNode(name: string): Locator {
+    return this.agentTree.getByRole("group", { name, exact: true });
+  }
+
+  /** Selects an agent in the Agent tree and waits for the inspectors to show it. */
+  async inspectAgent(nodeName: string, agentName: string): Promise<void> {
+    await this.treeNode(`agent ${nodeName}`).click();
+    await expect(this.capabilities.getByRole("list", { name: `Tools of ${agentName}`, exact: true })).toBeVisible();
+  }
+
+  /** One capability of the inspected agent: a card named by its tool name. */
+  toolCard(name: string): Locator {
+    return this.capabilities.getByRole("listitem", { name, exact: true });
+  }
+
+  provenanceOf(tool: string): Locator {
+    return this.toolCard(tool).getByRole("list", { name: `Provenance of ${tool}, declaration first` }).getByRole("listitem");
+  }
+
+  /** Starts a run of the selected entry with its default input and returns how many runs it has now. */
+  async startRun(): Promise<number> {
+    const before = await this.runRows.count();
+    await this.runButton.click();
+    await expect(this.runRows).toHaveCount(before + 1);
+    return before + 1;
+  }
+
+  /** The trace's row of a node, by kind and name, whatever its status. */
+  traceItem(kind: string, name: string): Locator {
+    return this.trace.getByRole("treeitem", { name: new RegExp(`^${escape(`${kind} ${name}`)}, `) });
+  }
+
+  /** Waits until the trace's root (the run node) has the status given. */
+  async waitForRunStatus(name: string, status: "succeeded" | "failed" | "stopped"): Promise<void> {
+    await expect(this.trace.getByRole("treeitem", { name: `run ${name}, ${status}`, exact: true })).toBeVisible();
+  }
+
+  /** The pending requests named "<tool> in <entry>" (several runs may each have one). */
+  approvalCards(name: string): Locator {
+    return this.pendingList.getByRole("listitem", { name, exact: true });
+  }
+
+  /** The run id a request card names (its "Run" fact: "<entry> <runId>"). */
+  async runIdOf(card: Locator): Promise<string> {
+    const text = await card.getByRole("definition").first().innerText();
+    const runId = /\brun_\S+/.exec(text)?.[0];
+    if (!runId) throw new Error(`no run id in the approval card's Run fact: ${JSON.stringify(text)}`);
+    return runId;
+  }
+
+  async deny(card: Locator, reason: string): Promise<void> {
+    await card.getByRole("textbox", { name: /Reason/ }).fill(reason);
+    await card.getByRole("button", { name: "Deny", exact: true }).click();
+  }
+
+  /** The token count a run row shows ("#1 succeeded 01:38:14 643 ms 156 tokens"). */
+  async tokensOfRunRow(row: Locator): Promise<number> {
+    return tokensIn(await row.innerText(), / ([\d,]+) tokens/);
+  }
+
+  /** The Total of a row in Token usage's "Per run" table ("Release #1"). */
+  async perRunTotal(label: string): Promise<number> {
+    const row = this.usage.getByRole("table", { name: "Per run" }).getByRole("row", { name: new RegExp(`^${escape(label)} `) });
+    return tokensIn(await row.getByRole("cell").last().innerText(), /([\d,]+)/);
+  }
+}
+
+function tokensIn(text: string, pattern: RegExp): number {
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`no token count in ${JSON.stringify(text)}`);
+  return Number(match[1]!.replace(/,/g, ""));
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
