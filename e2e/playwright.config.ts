@@ -14,13 +14,19 @@ function chromiumPath(): string | undefined {
 
 export default defineConfig({
   testDir: "./tests",
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Generous for a 2-core CI machine: a test starts a studio, bundles workflows and runs several.
+  // Nothing waits on a clock; these only bound how long a wait on app state may take.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
-  reporter: [["list"]],
+  // Screenshots and traces land in test-results/ (CI keeps it); the HTML report shows attachments.
+  outputDir: "test-results",
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumPath(),
       // Without these, Chromium keeps dialling out on a closed network.

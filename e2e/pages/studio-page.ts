@@ -77,6 +77,11 @@ export class StudioPage {
     await expect(this.capabilities.getByRole("list", { name: `Tools of ${agentName}`, exact: true })).toBeVisible();
   }
 
+  /** The capability cards of the inspected agent. */
+  toolCards(agentName: string): Locator {
+    return this.capabilities.getByRole("list", { name: `Tools of ${agentName}`, exact: true }).locator(":scope > li");
+  }
+
   /** One capability of the inspected agent: a card named by its tool name. */
   toolCard(name: string): Locator {
     return this.capabilities.getByRole("listitem", { name, exact: true });
@@ -124,7 +129,7 @@ export class StudioPage {
 
   /** The token count a run row shows ("#1 succeeded 01:38:14 643 ms 156 tokens"). */
   async tokensOfRunRow(row: Locator): Promise<number> {
-    return tokensIn(await row.innerText(), / ([\d,]+) tokens/);
+    return tokensIn(await row.innerText(), /([\d,]+) tokens\b/);
   }
 
   /** The Total of a row in Token usage's "Per run" table ("Release #1"). */

@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { childEnv } from "./child-env.ts";
 
 const run = promisify(execFile);
 const HELPER = new URL("./engine-run.ts", import.meta.url).pathname;
@@ -33,7 +34,7 @@ export async function engineResult(folder: string, entryId: string, decision: { 
   const args = [HELPER, folder, entryId, decision.approve ? "approve" : "deny", ...(decision.approve ? [] : [decision.reason])];
   const { stdout } = await run(process.execPath, args, {
     cwd: join(folder, ".."),
-    env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
+    env: childEnv(),
     timeout: 90_000,
   });
   const line = stdout.trim().split("\n").at(-1) ?? "";

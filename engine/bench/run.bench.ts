@@ -15,10 +15,11 @@ import { z } from "zod";
 import { Agent, Step, Tool, openTraceWriter, run, type RunResult, type TraceNode } from "june";
 import { jsx } from "june/jsx-runtime";
 import { scripted, type ScriptedModel, type ScriptedResponse } from "june/sdk/scripted";
-// June's AsyncLocalStorage (traced-tools.ts): on Node 22 an enabled one installs a promise hook for
+// June's AsyncLocalStorage (traced-tools.ts): on Node 22 an enabled one installs promise hooks for
 // the whole process, which the raw loop would then pay too. The baseline switches it off so it
-// measures the AI SDK alone (June's next tool call switches it back on); the "with an ALS hook" rows run the
-// raw loop with an AsyncLocalStorage of their own enabled, to show what the hook costs by itself.
+// measures the AI SDK alone (June's next tool call switches it back on); the "with an ALS hook"
+// rows run the raw loop with an AsyncLocalStorage of their own enabled, to show what the hook
+// costs by itself and how much of June's overhead is left without it.
 import { currentToolCall } from "../src/run/traced-tools.ts";
 
 /** Total tool calls per run, in every shape. */
@@ -222,7 +223,7 @@ const VARIANTS: Variant[] = [
   juneVariant("stream", false),
   juneVariant("stream", true),
 ];
-/** What each June figure (and the hook alone) is compared with. */
+/** Ratios printed: each June variant against its baseline, and the hook's share of the difference. */
 const COMPARISONS = [
   { of: "june-generate", to: "raw-generate", what: "June run() vs generateText" },
   { of: "june-stream", to: "raw-stream", what: "June run() vs streamText" },
@@ -230,6 +231,8 @@ const COMPARISONS = [
   { of: "june-stream-jsonl", to: "june-stream", what: "the JSONL store alone (vs June run())" },
   { of: "raw-generate-hook", to: "raw-generate", what: "an ALS hook alone (generateText)" },
   { of: "raw-stream-hook", to: "raw-stream", what: "an ALS hook alone (streamText)" },
+  { of: "june-generate", to: "raw-generate-hook", what: "June beyond the hook (generateText)" },
+  { of: "june-stream", to: "raw-stream-hook", what: "June beyond the hook (streamText)" },
 ] as const;
 
 /** Starts timing; the returned function gives CPU and wall milliseconds since. */

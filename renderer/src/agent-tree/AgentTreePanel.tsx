@@ -79,7 +79,7 @@ export function AgentTreePanel() {
   return (
     <Panel
       title="Agent tree"
-      meta={entry ? `${entry.name} · ${graph.nodes.filter((n) => n.kind === "agent").length} agents${inherits ? ` · ${inherits} grant${inherits === 1 ? "" : "s"}` : ""}` : undefined}
+      meta={entry ? `${entry.name} · ${plural(graph.nodes.filter((n) => n.kind === "agent").length, "agent")}${inherits ? ` · ${inherits} grant${inherits === 1 ? "" : "s"}` : ""}` : undefined}
       className="tree-panel"
     >
       {loading ? (
@@ -125,4 +125,8 @@ export function AgentTreePanel() {
       )}
     </Panel>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

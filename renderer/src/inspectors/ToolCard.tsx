@@ -12,6 +12,9 @@ export interface ToolCardProps {
 
 export function ToolCard({ name, record, info }: ToolCardProps) {
   const openInEditor = useStudio((s) => s.openInEditor);
+  const folder = useStudio((s) => s.project?.folder);
+  // Paths inside the project read relative to it, as everywhere else in the studio.
+  const short = (text: string) => (folder ? text.split(`${folder}/`).join("") : text);
   const composite = record?.composite || info?.composite;
   const declaredAt = info?.declaredAt;
   return (
@@ -55,7 +58,7 @@ export function ToolCard({ name, record, info }: ToolCardProps) {
             <ul className="reasons">
               {info.approvalReasons.map((reason) => (
                 <li key={reason}>
-                  <code>{reason}</code>
+                  <code>{short(reason)}</code>
                 </li>
               ))}
             </ul>
@@ -70,7 +73,7 @@ export function ToolCard({ name, record, info }: ToolCardProps) {
           <ol className="provenance" aria-label={`Provenance of ${name}, declaration first`}>
             {info.provenance.map((link, index) => (
               <li key={`${index}:${link}`}>
-                <code>{link}</code>
+                <code>{short(link)}</code>
               </li>
             ))}
           </ol>

@@ -43,12 +43,12 @@ describe("Capabilities", () => {
     const close = within(caps).getByRole("listitem", { name: "github_close" });
     expect(within(close).getByText('<Tool name="close"> in <Namespace name="github"> in <RequireApproval>')).toBeTruthy();
     expect(within(close).getByText("approval: always")).toBeTruthy();
-    expect(within(close).getByText("<RequireApproval> (/project/triage.tsx:90:9)", { selector: ".reasons code" })).toBeTruthy();
+    expect(within(close).getByText("<RequireApproval> (triage.tsx:90:9)", { selector: ".reasons code" })).toBeTruthy();
     const chain = within(close).getByRole("list", { name: /Provenance of github_close/ });
     expect(within(chain).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      '<Tool name="close"> (/project/triage.tsx:91:11)',
-      "<RequireApproval> (/project/triage.tsx:90:9)",
-      '<Namespace name="github"> (/project/triage.tsx:88:7)',
+      '<Tool name="close"> (triage.tsx:91:11)',
+      "<RequireApproval> (triage.tsx:90:9)",
+      '<Namespace name="github"> (triage.tsx:88:7)',
     ]);
     const search = within(caps).getByRole("listitem", { name: "github_search" });
     expect(within(search).getByText("approval: never")).toBeTruthy();
@@ -86,7 +86,7 @@ describe("Inherited", () => {
     expect(within(row).getByText('<Tool name="readFile"> in the enclosing <Agent>')).toBeTruthy();
     const caps = region("Capabilities");
     const readFile = within(caps).getByRole("listitem", { name: "readFile" });
-    expect(within(readFile).getByText('granted from the enclosing <Agent>: <Tool name="readFile"> (/project/summarize.tsx:23:7)')).toBeTruthy();
+    expect(within(readFile).getByText('granted from the enclosing <Agent>: <Tool name="readFile"> (summarize.tsx:23:7)')).toBeTruthy();
   });
 
   it("selects a graph node from the keyboard", async () => {

@@ -148,7 +148,7 @@ const TraceRow = memo(
     return (
       <div
         role="treeitem"
-        aria-label={`${node.kind} ${node.name}, ${STATUS_LABEL[node.status]}`}
+        aria-label={`${node.kind} ${node.name}, ${statusLabel(node)}`}
         aria-level={row.level}
         aria-posinset={row.position}
         aria-setsize={row.siblings}
@@ -173,7 +173,7 @@ const TraceRow = memo(
         <KindIcon kind={node.kind} />
         <span className="trace-name">{node.name}</span>
         {node.kind === "model-call" && modelIdOf(node) !== node.name && <span className="trace-sub">{modelIdOf(node)}</span>}
-        <span className={`status-dot status-${node.status}`} aria-hidden="true" title={STATUS_LABEL[node.status]} />
+        <span className={`status-dot status-${isDenied(node) ? "failed" : node.status}`} aria-hidden="true" title={statusLabel(node)} />
         <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
         <span className="trace-num">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
       </div>
@@ -195,4 +195,13 @@ const TraceRow = memo(
 function modelIdOf(node: TraceNode): string {
   const input = node.input as { modelId?: unknown } | undefined;
   return typeof input?.modelId === "string" ? input.modelId : "";
+}
+
+// An approval the person denied ended normally, but what a reader needs is the decision.
+function isDenied(node: { kind: string; output?: unknown }): boolean {
+  return node.kind === "approval" && (node.output as { approved?: unknown } | undefined)?.approved === false;
+}
+
+function statusLabel(node: Parameters<typeof isDenied>[0] & { status: keyof typeof STATUS_LABEL }): string {
+  return isDenied(node) ? "denied" : STATUS_LABEL[node.status];
 }

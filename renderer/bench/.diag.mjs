@@ -1,0 +1,23 @@
+import { mkdtempSync } from "node:fs"; import { tmpdir } from "node:os"; import { join } from "node:path"; import { execFileSync, spawn } from "node:child_process";
+import { chromium } from "@playwright/test";
+import { probe, displayed, collect } from "./page-probe.mjs";
+import { writeTraceProject, ENTRY_NAME } from "./trace-workflow.mjs";
+const folder = process.env.FOLDER ?? mkdtempSync(join(tmpdir(), "june-trace-diag-")); if (!process.env.FOLDER) writeTraceProject(folder);
+const repo = new URL("../../", import.meta.url).pathname;
+const child = spawn(process.execPath, [...(process.env.PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/tvb-studio-prof"] : []), join(repo, "engine/bin/june.js"), "studio", folder, "--web", "--port", "0"], { cwd: repo, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, OPENAI_API_KEY: "" } });
+const url = await new Promise((res) => { let out = ""; child.stdout.on("data", (c) => { out += c; const m = /June Studio: (\S+)/.exec(out); if (m) res(m[1]); }); });
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.addInitScript(probe, { sampleFromLoad: false });
+await page.goto(url); await page.locator('[data-ready="true"]').waitFor();
+await page.getByRole("option", { name: new RegExp(`^${ENTRY_NAME} workflow`) }).click();
+await page.evaluate(() => void (window.__traceBench.sampling = true));
+await page.getByRole("button", { name: "Run", exact: true }).click();
+await page.waitForFunction(displayed, null, { polling: 100, timeout: 300000 });
+const seen = await page.evaluate(collect);
+const click = seen.marks.click;
+const ev = seen.messages.filter(([t, s]) => t >= click && s.startsWith('{"type":"events"')).map(([t, s]) => { const evs = JSON.parse(s).events; const tt = evs.filter(e=>e.type==="trace").map(e=>e.event.time); return [Math.round(t - click), evs.length, tt.length ? Math.min(...tt) : null, tt.length ? Math.max(...tt) : null]; });
+const base = ev[0][2]; for (const e of ev) { if (e[2] !== null) { e[2] -= base; e[3] -= base; } }
+console.log("batches", ev.length, JSON.stringify(ev.slice(0, 40)), "...", JSON.stringify(ev.slice(-5)));
+console.log("marks", JSON.stringify(Object.fromEntries(Object.entries(seen.marks).map(([k, v]) => [k, Math.round(v - click)]))));
+await browser.close(); child.kill("SIGTERM"); await new Promise((r) => child.once("exit", r));
