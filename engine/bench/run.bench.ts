@@ -4,7 +4,6 @@
 // Plain .ts with jsx() calls so Node 22 runs it directly:
 //   cd engine && node bench/run.bench.ts
 // Results are recorded in docs/benchmarks.md ("Run overhead").
-import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,12 +14,6 @@ import { z } from "zod";
 import { Agent, Step, Tool, openTraceWriter, run, type RunResult, type TraceNode } from "june";
 import { jsx } from "june/jsx-runtime";
 import { scripted, type ScriptedModel, type ScriptedResponse } from "june/sdk/scripted";
-// June's AsyncLocalStorage (traced-tools.ts): on Node 22 an enabled one installs promise hooks for
-// the whole process, which the raw loop would then pay too. The baseline switches it off so it
-// measures the AI SDK alone (June's next tool call switches it back on); the "with an ALS hook"
-// rows run the raw loop with an AsyncLocalStorage of their own enabled, to show what the hook
-// costs by itself and how much of June's overhead is left without it.
-import { currentToolCall } from "../src/run/traced-tools.ts";
 
 /** Total tool calls per run, in every shape. */
 const TOOL_CALLS = 1000;
@@ -147,15 +140,12 @@ function checkJune(result: RunResult, model: ScriptedModel, shape: Shape, side: 
   }
 }
 
-/** The raw AI SDK loop; `hook` runs it with an AsyncLocalStorage enabled, as any June run leaves one. */
-function rawVariant(mode: Mode, hook: boolean): Variant {
+/** The raw AI SDK loop with the same tools and an identical fresh scripted model. */
+function rawVariant(mode: Mode): Variant {
   return {
-    key: `raw-${mode}${hook ? "-hook" : ""}`,
-    label: `AI SDK ${mode === "generate" ? "generateText" : "streamText"}${hook ? " (with an ALS hook)" : ""}`,
+    key: `raw-${mode}`,
+    label: `AI SDK ${mode === "generate" ? "generateText" : "streamText"}`,
     async exec(responses, shape) {
-      currentToolCall.disable();
-      const storage = hook ? new AsyncLocalStorage<true>() : undefined;
-      storage?.enterWith(true);
       const model = scripted(responses);
       const stopWhen = stepCountIs(shape.turns + 1);
       collectGarbage();
@@ -173,7 +163,6 @@ function rawVariant(mode: Mode, hook: boolean): Variant {
         for (const step of await result.steps) toolResults += step.toolResults.length;
       }
       const times = clock();
-      storage?.disable();
       checkRaw(text, toolResults, model, shape, this.label);
       return times;
     },
@@ -215,24 +204,18 @@ function juneVariant(mode: Mode, store: boolean): Variant {
 }
 
 const VARIANTS: Variant[] = [
-  rawVariant("generate", false),
-  rawVariant("generate", true),
+  rawVariant("generate"),
   juneVariant("generate", false),
-  rawVariant("stream", false),
-  rawVariant("stream", true),
+  rawVariant("stream"),
   juneVariant("stream", false),
   juneVariant("stream", true),
 ];
-/** Ratios printed: each June variant against its baseline, and the hook's share of the difference. */
+/** Ratios printed: each June variant against its baseline. */
 const COMPARISONS = [
   { of: "june-generate", to: "raw-generate", what: "June run() vs generateText" },
   { of: "june-stream", to: "raw-stream", what: "June run() vs streamText" },
   { of: "june-stream-jsonl", to: "raw-stream", what: "June run() + JSONL store vs streamText" },
   { of: "june-stream-jsonl", to: "june-stream", what: "the JSONL store alone (vs June run())" },
-  { of: "raw-generate-hook", to: "raw-generate", what: "an ALS hook alone (generateText)" },
-  { of: "raw-stream-hook", to: "raw-stream", what: "an ALS hook alone (streamText)" },
-  { of: "june-generate", to: "raw-generate-hook", what: "June beyond the hook (generateText)" },
-  { of: "june-stream", to: "raw-stream-hook", what: "June beyond the hook (streamText)" },
 ] as const;
 
 /** Starts timing; the returned function gives CPU and wall milliseconds since. */
@@ -280,7 +263,6 @@ async function measure(shape: Shape, dir: string): Promise<Map<string, Sample[]>
 
 /** CPU time spent inside the scripted model during one raw generateText run (the same on both sides). */
 async function scriptedModelShare(shape: Shape): Promise<{ inModel: number; total: number }> {
-  currentToolCall.disable();
   const model = scripted(script(shape));
   const doGenerate = model.doGenerate.bind(model);
   let inModel = 0;

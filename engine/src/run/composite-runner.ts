@@ -14,12 +14,12 @@ import { RecordedError, executeItems, executePreparedAgent } from "./execute.ts"
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
 import { endNode, startNode, type Place, type RunContext } from "./run-context.ts";
-import { COMPOSITE_OUTPUT, currentToolCall } from "./traced-tools.ts";
+import { COMPOSITE_OUTPUT, takeToolCall } from "./traced-tools.ts";
 
 export function compositeRunner(ctx: () => RunContext): CompositeRunner {
   return {
     async run(spec, input, { caller, declaration, toolName, options }) {
-      const call = currentToolCall.getStore();
+      const call = takeToolCall();
       if (!call) throw new JuneError("JUNE_INTERNAL", `june: the tool "${toolName}" ran outside a traced tool call.`);
       const run = ctx();
       const signal = options.abortSignal ? AbortSignal.any([call.place.signal, options.abortSignal]) : call.place.signal;
