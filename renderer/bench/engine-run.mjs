@@ -47,16 +47,20 @@ process.stdout.write(
 function watchTimers() {
   let last = performance.now();
   let max = 0;
-  let timer;
-  const tick = () => {
+  const measure = () => {
     const now = performance.now();
     max = Math.max(max, now - last);
     last = now;
-    timer = setTimeout(tick, 5);
   };
-  timer = setTimeout(tick, 5);
+  let timer = setTimeout(function tick() {
+    measure();
+    timer = setTimeout(tick, 5);
+  }, 5);
   return {
-    stop: () => (tick(), clearTimeout(timer)),
+    stop() {
+      clearTimeout(timer);
+      measure();
+    },
     maxGapMs: () => max,
   };
 }

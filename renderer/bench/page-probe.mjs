@@ -69,5 +69,14 @@ export function collect() {
     if (child.getAttribute("role") === "treeitem") rows++, rendered++;
     else if (child.getAttribute("aria-hidden") === "true" && rowHeight > 0) rows += Math.round(child.offsetHeight / rowHeight);
   }
-  return { marks: bench.marks, frames: bench.frames, longTasks: bench.longTasks, messages: bench.messages, rows, rendered, rootLabel: tree?.querySelector('[aria-level="1"]')?.getAttribute("aria-label") };
+  return {
+    marks: bench.marks,
+    frames: bench.frames,
+    longTasks: bench.longTasks,
+    messages: bench.messages,
+    timeOrigin: performance.timeOrigin,
+    rows,
+    rendered,
+    rootLabel: tree?.querySelector('[aria-level="1"]')?.getAttribute("aria-label"),
+  };
 }

@@ -14,10 +14,14 @@ export const CALLS = 97;
 /** run + agent + step, TURNS + 1 model calls, TURNS × CALLS tool calls: exactly 10,000. */
 export const EXPECTED_NODES = 3 + (TURNS + 1) + TURNS * CALLS;
 
-/** Each shape's entry name in the Agents list is its component's name. */
+/**
+ * Each shape's entry name in the Agents list is its component's name. The studio lists entries by
+ * file name and a fresh page selects the first, so the first shape's run is the one a reopened
+ * page shows.
+ */
 export const SHAPES = [
-  { key: "zero-latency", entry: "TraceBench", file: "trace-bench.tsx", yielding: false },
-  { key: "yielding", entry: "TraceBenchYielding", file: "trace-bench-yielding.tsx", yielding: true },
+  { key: "zero-latency", entry: "TraceBench", file: "trace-bench-1-zero-latency.tsx", yielding: false },
+  { key: "yielding", entry: "TraceBenchYielding", file: "trace-bench-2-yielding.tsx", yielding: true },
 ];
 
 /** Writes every shape's workflow into `folder` (a fresh temp folder: no config, no other entries). */
