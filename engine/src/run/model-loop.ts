@@ -100,12 +100,31 @@ async function generated(call: Parameters<typeof generateText>[0]): Promise<Outc
 
 async function streamed(call: Parameters<typeof streamText>[0]): Promise<Outcome> {
   let failure: unknown;
-  const result = streamText({ ...call, onError: ({ error }) => void (failure ??= error) });
+  // The end event carries everything June needs. Reading result.steps/.response/.text instead
+  // would make the SDK replay its whole retained stream once per getter — seconds of CPU after a
+  // long run, during which the studio couldn't even send the run's last events.
+  let ended: StreamEnd | undefined;
+  const result = streamText({
+    ...call,
+    onError: ({ error }) => void (failure ??= error),
+    onEnd: (event) => void (ended = event as unknown as StreamEnd),
+  });
   for await (const part of result.fullStream) {
     if (part.type === "error") failure ??= part.error;
     if (part.type === "abort") break;
   }
   if (failure !== undefined) throw failure;
+  const end = ended as StreamEnd | undefined;
+  if (end && (end.output !== undefined || !call.output)) {
+    return {
+      text: end.text,
+      output: () => end.output,
+      lastContent: end.content as Outcome["lastContent"],
+      responseMessages: end.responseMessages,
+      stepCount: end.steps.length,
+    };
+  }
+  // No end event, or a typed output that didn't parse: the getters say why (and throw for it).
   const [steps, response, text] = await Promise.all([result.steps, result.response, result.text]);
   const output = await Promise.resolve(result.output).catch((error: unknown) => error);
   return {
@@ -118,6 +137,14 @@ async function streamed(call: Parameters<typeof streamText>[0]): Promise<Outcome
     responseMessages: response.messages,
     stepCount: steps.length,
   };
+}
+
+interface StreamEnd {
+  text: string;
+  output?: unknown;
+  content: unknown[];
+  responseMessages: ModelMessage[];
+  steps: unknown[];
 }
 
 async function askApproval(input: LoopInput, request: PendingRequest) {
