@@ -268,3 +268,18 @@ async function waitForFile(path: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+describe("run records on disk", () => {
+  it("appends every event of a run to .june/runs/<run-id>.jsonl as it happens, gitignored, rebuilding the same tree", async () => {
+    const { readTraceFile } = await import("june");
+    const s = await openService();
+    const { runId } = await value(s.startRun({ entryId: "workflow:hello.tsx", input: { name: "Ada" } }));
+    await runEnded(s, runId);
+    const file = join(project.folder, ".june", "runs", `${runId}.jsonl`);
+    const record = readTraceFile(file);
+    expect(record.truncated).toBe(false);
+    expect(record.events).toEqual(await value(s.getRunEvents({ runId })));
+    expect(record.tree).toMatchObject({ kind: "run", name: "Hello", status: "succeeded" });
+    expect(await readFile(join(project.folder, ".june", ".gitignore"), "utf8")).toContain("*");
+  });
+});

@@ -1,6 +1,7 @@
 // The StudioService: everything June Studio does, with no Electron in it. It opens a folder (and
 // watches it), starts many runs at once, keeps one approval inbox across them, and records one
 // ordered event stream that hosts (Electron IPC, the web host's WebSocket) deliver to windows.
+import { openRunRecord, recorder } from "./run-record.ts";
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -48,6 +49,8 @@ export class StudioService implements StudioApi {
   readonly #now: () => number;
   readonly #events: StudioEventLog;
   readonly #runs = new Map<string, LiveRun>();
+  /** Each live run's record on disk (`.june/runs/<run-id>.jsonl`). */
+  readonly #records = new Map<string, ReturnType<typeof recorder>>();
   readonly #inbox = new ApprovalInbox();
   #live: LiveProject | undefined;
   #snapshot: ProjectSnapshot | null = null;
@@ -139,6 +142,8 @@ export class StudioService implements StudioApi {
     const runId = `run_${this.#now().toString(36)}_${randomUUID().slice(0, 8)}`;
     const live = new LiveRun({ runId, entryId: entry.id, name: entry.name, input: request.input ?? null, startedAt: this.#now() });
     this.#runs.set(runId, live);
+    const record = recorder(openRunRecord(project.folder, runId, this.#log), this.#log);
+    this.#records.set(runId, record);
     // run-started goes first: the run's own events follow it in the stream.
     this.#emit({ type: "run-started", run: live.summary() });
     try {
@@ -162,6 +167,7 @@ export class StudioService implements StudioApi {
   }
 
   #onTrace(live: LiveRun, event: TraceEvent): void {
+    this.#records.get(live.id)?.append(event);
     live.record(event);
     this.#emit({ type: "trace", runId: live.id, event });
     if (event.type === "approval-requested") {
@@ -177,6 +183,8 @@ export class StudioService implements StudioApi {
 
   #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
     if (!live.running) return;
+    this.#records.get(live.id)?.close();
+    this.#records.delete(live.id);
     this.#inbox.withdrawRun(live.id);
     live.end(result, this.#now());
     this.#emit({ type: "run-ended", run: live.summary() });
