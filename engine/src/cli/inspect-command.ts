@@ -31,8 +31,7 @@ export function renderProject(folder: string, entries: readonly ProjectEntry[], 
   for (const entry of entries) {
     lines.push(`  ${s.cyan(entry.kind === "workflow" ? "◆" : "▤")} ${s.bold(entry.name)} ${s.dim(`${entry.kind} · ${rel(entry.file)}`)}`);
     if (entry.description) lines.push(`      ${s.dim(entry.description)}`);
-    const models = entry.models.length ? entry.models.join(", ") : modelsOf(entry);
-    if (models) lines.push(`      model  ${models}`);
+    if (entry.models.length) lines.push(`      model  ${entry.models.join(", ")}`);
     lines.push(`      tools  ${entry.tools.length ? entry.tools.join(", ") : s.dim("none")}`);
   }
   const byPlace = (a: Problem, b: Problem) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0);
@@ -47,13 +46,4 @@ export function renderProject(folder: string, entries: readonly ProjectEntry[], 
   }
   if (problems.length === 0) lines.push(`  ${s.green("none")}`);
   return lines;
-}
-
-function modelsOf(entry: ProjectEntry): string {
-  const ids = new Set<string>();
-  const walk = (node: NonNullable<ProjectEntry["tree"]>): void => {
-    for (const child of node.children) walk(child);
-  };
-  if (entry.tree) walk(entry.tree);
-  return [...ids].join(", ");
 }

@@ -8,7 +8,7 @@ import type { ToolPolicy } from "../capabilities/index.ts";
 import { isJuneError } from "../errors/index.ts";
 import type { Component } from "../jsx/index.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
-import { CONFIG_FILES, checkConfig, loadWorkflow } from "../project/index.ts";
+import { findConfigFile, loadConfigFile, loadWorkflow } from "../project/index.ts";
 import { run, type RunResult } from "../run/index.ts";
 import { scripted } from "../sdk/scripted.ts";
 import type { TraceEvent } from "../trace/index.ts";
@@ -153,10 +153,10 @@ function jsonLine(event: TraceEvent): string {
  */
 async function projectDefaults(file: string, io: CliIo): Promise<{ model?: LanguageModel; policies?: ToolPolicy[] }> {
   for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
-    const config = CONFIG_FILES.map((name) => join(dir, name)).find((path) => existsSync(path));
+    const config = findConfigFile(dir);
     if (config) {
       try {
-        const loaded = checkConfig((await loadWorkflow(config)).default, config);
+        const loaded = await loadConfigFile(config);
         return { ...(loaded.model ? { model: loaded.model } : {}), ...(loaded.toolPolicy ? { policies: [loaded.toolPolicy] } : {}) };
       } catch (error) {
         io.stderr.write(`warning: ${config} was not used: ${error instanceof Error ? error.message : String(error)}\n`);

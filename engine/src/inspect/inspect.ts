@@ -94,6 +94,7 @@ async function inspectItem(walk: Walk, parentId: string, item: WorkflowItem, par
 
 async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, name: string, parent: ParentScope): Promise<TraceNode> {
   const node = makeNode(walk, parentId, "agent", name, element);
+  describeModel(node, (element.props as { model?: unknown }).model);
   let prepared;
   try {
     prepared = prepareAgent(element, name);
@@ -128,6 +129,7 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
   }
   const config = callableConfig(declaration.element.type)!;
   const agent = makeNode(walk, node.id, "agent", config.name, declaration.element);
+  describeModel(agent, config.model);
   node.children.push(agent);
   try {
     const holder = `defineAgent({ name: ${JSON.stringify(config.name)} }).capabilities`;
@@ -151,6 +153,12 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
     fail(agent, error);
   }
   return node;
+}
+
+/** The model an agent sets, by id (what the studio and `june inspect` show); unset models show nothing. */
+function describeModel(node: TraceNode, model: unknown): void {
+  const id = typeof model === "string" ? model : (model as { modelId?: unknown } | undefined)?.modelId;
+  if (typeof id === "string") node.input = { model: id };
 }
 
 function describeScope(node: TraceNode, scope: Scope): void {

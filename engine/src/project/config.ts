@@ -78,3 +78,10 @@ export function checkConfig(value: unknown, file: string): JuneConfig {
   if (config.toolPolicy !== undefined) config.toolPolicy = checkPolicy(config.toolPolicy, `${file} (toolPolicy)`);
   return config;
 }
+
+/** Loads and checks a june.config.* file (bundled like a workflow); throws JuneError naming it. */
+export async function loadConfigFile(file: string, label: string = file): Promise<JuneConfig> {
+  // Lazily: `june` re-exports defineConfig from here, and a workflow importing `june` must not load esbuild.
+  const { loadWorkflow } = await import("./load-workflow.ts");
+  return checkConfig((await loadWorkflow(file)).default, label);
+}

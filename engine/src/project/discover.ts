@@ -20,12 +20,17 @@ export interface Discovery {
 
 /** Lists a folder's workflow files, agent folders and config file, in a stable order. */
 export async function discoverProject(folder: string, agentDirs: readonly string[] = DEFAULT_AGENT_DIRS): Promise<Discovery> {
-  const configFile = CONFIG_FILES.map((name) => join(folder, name)).find((path) => existsSync(path));
+  const configFile = findConfigFile(folder);
   const dirs = agentDirs.map((dir) => join(folder, dir)).filter((path) => existsSync(path));
   const workflowFiles: string[] = [];
   await walk(folder, folder, dirs, workflowFiles);
   workflowFiles.sort((a, b) => relative(folder, a).localeCompare(relative(folder, b)));
   return { folder, configFile, workflowFiles, agentDirs: dirs };
+}
+
+/** The folder's own june.config.* (no walk: it only ever sits at the top). */
+export function findConfigFile(folder: string): string | undefined {
+  return CONFIG_FILES.map((name) => join(folder, name)).find((path) => existsSync(path));
 }
 
 async function walk(folder: string, dir: string, agentDirs: readonly string[], out: string[]): Promise<void> {

@@ -49,6 +49,7 @@ describe("openProject", () => {
       ["workflow:flows/finder.tsx", "workflow", "Finder", ["search"]],
       ["markdown:reviewer", "markdown", "reviewer", ["Read", "Grep"]],
     ]);
+    expect(project.entries[0]!.models).toEqual(["scripted"]);
     const result = await run(project.element("workflow:flows/finder.tsx", { topic: "bees" }), project.runDefaults).result;
     expect(result.output).toBe("about bees");
   });

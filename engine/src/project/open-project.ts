@@ -19,8 +19,8 @@ import {
 import { mcpServer } from "../mcp/index.ts";
 import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
-import { checkConfig, type JuneConfig } from "./config.ts";
-import { DEFAULT_AGENT_DIRS, discoverProject } from "./discover.ts";
+import { loadConfigFile, type JuneConfig } from "./config.ts";
+import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import { place, problemFromError, type Problem } from "./problem.ts";
 
@@ -157,11 +157,10 @@ export function assemble(parts: ProjectParts): Project {
 }
 
 async function loadConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
-  const { configFile } = await discoverProject(folder, []);
+  const configFile = findConfigFile(folder);
   if (!configFile) return {};
   try {
-    const loaded = await loadWorkflow(configFile);
-    return { config: checkConfig(loaded.default, relative(folder, configFile) || configFile), configFile };
+    return { config: await loadConfigFile(configFile, relative(folder, configFile) || configFile), configFile };
   } catch (error) {
     problems.push(problemFromError(error, configFile));
     return { configFile };
@@ -285,6 +284,12 @@ function describeTree(entry: ProjectEntry, tree: TraceNode): void {
   entry.tree = tree;
   const topAgents = tree.children.filter((c) => c.kind === "agent");
   entry.tools = [...new Set(topAgents.flatMap((a) => (a.tools ?? []).map((t) => t.name)))];
+  if (entry.models.length === 0) entry.models = [...new Set(agentModels(tree))];
+}
+
+function agentModels(node: TraceNode): string[] {
+  const own = node.kind === "agent" ? (node.input as { model?: unknown } | undefined)?.model : undefined;
+  return [...(typeof own === "string" ? [own] : []), ...node.children.flatMap(agentModels)];
 }
 
 function treeProblems(tree: TraceNode, file: string, entryId: string): Problem[] {
