@@ -116,7 +116,11 @@ export class EventRenderer {
       case "usage":
       case "approval-requested":
       case "approval-resolved":
-        // Usage shows on end lines; approvals show as their own nodes (and the prompt).
+      case "paused":
+      case "resumed":
+      case "replayed":
+        // Usage shows on end lines; approvals show as their own nodes (and the prompt); the CLI
+        // doesn't step or replay.
         return [];
     }
   }

@@ -53,6 +53,12 @@ export type JuneErrorCode =
   | "JUNE_MCP_TOOL_MISSING"
   | "JUNE_UNKNOWN_MODEL_PROVIDER"
   | "JUNE_CHOICE_NOT_OFFERED"
+  | "JUNE_AWAITING_APPROVAL"
+  | "JUNE_REPLAY_EMPTY"
+  | "JUNE_REPLAY_FORK_POINT"
+  | "JUNE_REPLAY_MISMATCH"
+  | "JUNE_REPLAYED_FAILURE"
+  | "JUNE_TOOL_NOT_RERUN"
   | "JUNE_INTERNAL";
 
 /** Where an element was written, from the dev JSX runtime. */

@@ -11,7 +11,7 @@ export { DEFAULT_MAX_TURNS, REASONING_LEVELS } from "./agent-fields.ts";
 export type { ReasoningLevel } from "./agent-fields.ts";
 export { readFrontmatter } from "./frontmatter.ts";
 export type { Frontmatter, FrontmatterResult } from "./frontmatter.ts";
-export { MODEL_ALIASES, INHERIT } from "./model-alias.ts";
+export { MODEL_ALIASES, INHERIT, modelReference } from "./model-alias.ts";
 export { parseToolRef, WIRE_NAME } from "./tool-ref.ts";
 export type { ToolRef } from "./tool-ref.ts";
 export { findAgentFiles, BUNDLE_FILE } from "./walk.ts";

@@ -5,6 +5,7 @@ import type { LanguageModel, Tool } from "ai";
 import { z } from "zod";
 import { checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
+import type { PriceTable } from "../pricing/index.ts";
 
 /** How to reach an MCP server: a command over stdio, or a streamable HTTP URL. */
 export type McpServerConfig =
@@ -29,6 +30,13 @@ export interface JuneConfig {
    * string of yours) into a model; default: `anthropic:` and `openai:` through June's helpers.
    */
   models?: (ref: string) => LanguageModel;
+  /**
+   * Prices in US dollars per million tokens, by `provider:modelId` or `modelId`; they override
+   * or add to June's table for common OpenAI and Anthropic models.
+   */
+  prices?: PriceTable;
+  /** Where the studio records runs, relative to the project; default `.june/runs`. */
+  runs?: string;
 }
 
 /**
@@ -54,6 +62,11 @@ const mcpServer = z.union([
   z.strictObject({ command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional() }),
   z.strictObject({ url: z.url(), headers: z.record(z.string(), z.string()).optional() }),
 ]);
+const price = z.strictObject({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cachedInput: z.number().nonnegative().optional(),
+});
 const configSchema = z.strictObject({
   model: modelLike.optional(),
   tools: z.record(z.string(), toolLike).optional(),
@@ -62,6 +75,8 @@ const configSchema = z.strictObject({
   blocks: z.record(z.string(), z.unknown()).optional(),
   agents: z.union([z.string(), z.array(z.string())]).optional(),
   models: z.custom<(ref: string) => LanguageModel>((v) => typeof v === "function", "a function from a model reference to a model").optional(),
+  prices: z.record(z.string().min(1), price).optional(),
+  runs: z.string().min(1).optional(),
 });
 
 /** Validates a loaded config module's default export; errors name the file and the field. */

@@ -4,7 +4,7 @@ export type { BundleOptions, WorkflowBundle } from "./bundle-workflow.ts";
 export { loadWorkflow } from "./load-workflow.ts";
 export type { LoadedWorkflow } from "./load-workflow.ts";
 export { juneEntryUrls, studioNodeModules } from "./june-entries.ts";
-export { openProject } from "./open-project.ts";
+export { openProject, DEFAULT_RUNS_FOLDER } from "./open-project.ts";
 export type { OpenOptions, Project, ProjectEntry } from "./open-project.ts";
 export { defineConfig, checkConfig, loadConfigFile } from "./config.ts";
 export type { JuneConfig, McpServerConfig } from "./config.ts";

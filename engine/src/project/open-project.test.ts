@@ -94,6 +94,39 @@ describe("openProject", () => {
     expect(result.output).toBe("configured");
   });
 
+  it("without a config: runs are recorded in .june/runs, priced by June's table, models resolve like a markdown agent's", async () => {
+    await write("flow.tsx", GOOD);
+    const project = await openProject(folder);
+    expect(project.runsFolder).toBe(join(folder, ".june", "runs"));
+    expect(project.runDefaults.prices["openai:gpt-5-mini"]).toEqual({ input: 0.25, cachedInput: 0.025, output: 2 });
+    expect(project.model("openai:gpt-5-mini")).toMatchObject({ modelId: "gpt-5-mini" });
+    expect(project.model("sonnet")).toMatchObject({ modelId: "claude-sonnet-4-5-20250929" });
+    expect(() => project.model("mistral:large")).toThrow(expect.objectContaining({ code: "JUNE_UNKNOWN_MODEL_PROVIDER" }));
+    expect(() => project.model("gpt")).toThrow(expect.objectContaining({ code: "JUNE_AGENT_FIELD_INVALID", message: expect.stringContaining('"gpt"') }));
+  });
+
+  it("june.config.ts sets where runs are recorded, adds prices, and resolves model references with `models`", async () => {
+    await write(
+      "june.config.ts",
+      `import { defineConfig } from "june";\nimport { scripted } from "june/sdk/scripted";\nexport default defineConfig({\n  runs: "history/runs",\n  prices: { "acme:small": { input: 1, output: 2 }, "openai:gpt-5-mini": { input: 9, output: 9 } },\n  models: (ref) => scripted([{ text: "from " + ref }], { modelId: ref }),\n});\n`,
+    );
+    const project = await openProject(folder);
+    expect(project.problems).toEqual([]);
+    expect(project.runsFolder).toBe(join(folder, "history", "runs"));
+    expect(project.runDefaults.prices["acme:small"]).toEqual({ input: 1, output: 2 });
+    expect(project.runDefaults.prices["openai:gpt-5-mini"]).toEqual({ input: 9, output: 9 });
+    expect(project.runDefaults.prices["anthropic:claude-sonnet-4-5"]).toBeDefined();
+    expect(project.model("acme:small")).toMatchObject({ modelId: "acme:small" });
+  });
+
+  it("a price that isn't a number of dollars is a config problem naming the field", async () => {
+    await write("june.config.ts", `export default { prices: { "openai:gpt-5": { input: "cheap", output: 1 } }, runs: "" };\n`);
+    const project = await openProject(folder);
+    const problem = project.problems.find((p) => p.code === "JUNE_INVALID_CONFIG")!;
+    expect(problem.message).toContain("`prices.openai:gpt-5.input`");
+    expect(problem.message).toContain("`runs`");
+  });
+
   it("a config with a bad field is a problem naming the field", async () => {
     await write("june.config.ts", `export default { model: "gpt-5", surprise: 1 };\n`);
     const project = await openProject(folder);

@@ -1,9 +1,10 @@
 // Opening a project folder: its config, every workflow file and every markdown agent, each
 // inspected so the studio can draw it before a run. A broken file is a problem with its file and
 // line, and everything else still loads.
-import { relative } from "node:path";
+import { relative, resolve } from "node:path";
 import type { LanguageModel } from "ai";
 import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
+import { JuneError } from "../errors/index.ts";
 import { inspect, collectErrors } from "../inspect/index.ts";
 import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
 import type { Blocks } from "../blocks/index.ts";
@@ -12,11 +13,14 @@ import { jsx } from "../jsx/jsx-runtime.ts";
 import {
   loadAgentDefinitions,
   markdownWorkflow,
+  modelReference,
   resolveAgent,
+  resolveModelRef,
   type AgentDefinition,
   type MarkdownContext,
 } from "../markdown/index.ts";
 import { mcpServer } from "../mcp/index.ts";
+import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
@@ -45,11 +49,25 @@ export interface Project {
   config: JuneConfig | undefined;
   entries: ProjectEntry[];
   problems: Problem[];
-  /** What a run of this project gets: its default model and tool policy. */
-  runDefaults: { model?: LanguageModel; policies: ToolPolicy[] };
+  /** What a run of this project gets: its default model, tool policy and price table (June's, with the config's `prices` over it). */
+  runDefaults: { model?: LanguageModel; policies: ToolPolicy[]; prices: PriceTable };
+  /** The absolute folder where the studio records runs: the config's `runs`, default `<folder>/.june/runs`. */
+  runsFolder: string;
   /** The element to run for an entry: a workflow with `input` as props, a markdown agent with `input` as its prompt. */
   element(entryId: string, input?: unknown): JuneNode;
+  /**
+   * A model from a reference, as a markdown agent's `model:` resolves it: an alias (`sonnet`),
+   * `anthropic:…`/`openai:…`, or whatever the config's `models` makes of it. Throws a JuneError
+   * (JUNE_UNKNOWN_MODEL_PROVIDER, JUNE_AGENT_FIELD_INVALID) naming the reference.
+   *
+   * @example
+   * run(project.element("workflow:release.tsx"), { ...project.runDefaults, modelOverride: project.model("openai:gpt-5-mini") });
+   */
+  model(ref: string): LanguageModel;
 }
+
+/** Where runs are recorded when the config doesn't say, relative to the project. */
+export const DEFAULT_RUNS_FOLDER = ".june/runs";
 
 export interface OpenOptions {
   /** Resolve every agent's capabilities (connects MCP servers); default true. */
@@ -147,11 +165,22 @@ export function assemble(parts: ProjectParts): Project {
     config,
     entries,
     problems,
-    runDefaults: { ...(config?.model ? { model: config.model } : {}), policies },
+    runDefaults: { ...(config?.model ? { model: config.model } : {}), policies, prices: { ...defaultPrices, ...config?.prices } },
+    runsFolder: resolve(folder, config?.runs ?? DEFAULT_RUNS_FOLDER),
     element(entryId, input) {
       const make = elements.get(entryId);
       if (!make) throw new Error(`june: ${folder} has no agent "${entryId}"; it has ${[...elements.keys()].join(", ") || "none"}.`);
       return make(input);
+    },
+    model(ref) {
+      const name = modelReference(ref);
+      if (!name.ok) throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: ${name.message}.`);
+      if (name.ref === undefined) {
+        throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: "${ref}" names no model here; write provider:model (e.g. "openai:gpt-5-mini") or an alias.`);
+      }
+      const resolved = resolveModelRef(name.ref, context);
+      if (!resolved.ok) throw new JuneError(resolved.code, `june: ${resolved.message}.`);
+      return resolved.model;
     },
   };
 }

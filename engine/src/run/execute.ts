@@ -129,6 +129,15 @@ async function executeStep(item: Extract<WorkflowItem, { kind: "step" }>, place:
   );
   place.steps[item.id] = value;
   place.stepOrder.push(item.id);
+  const wait = place.ctx.debug.boundary({
+    kind: "step-end",
+    agentPath: place.agentPath,
+    step: stepName,
+    stepNodeId: nodeId,
+    agentNodeId: agent.nodeId,
+    details: () => ({ nodeId, output: value }),
+  });
+  if (wait) await wait;
   if (typeof props.children === "function") {
     const rendered: JuneNode = props.children(value);
     await executeItems(expandWorkflow(rendered, { insideAgent: true }), place);

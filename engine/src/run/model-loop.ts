@@ -13,7 +13,8 @@ import {
 } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { JuneError } from "../errors/index.ts";
-import { emit, endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
+import { askApproval } from "./ask-approval.ts";
+import type { AgentFrame, Place } from "./run-context.ts";
 import { tracedModel } from "./traced-model.ts";
 import { tracedTools } from "./traced-tools.ts";
 
@@ -38,7 +39,7 @@ interface PendingRequest {
 /** Runs the loop to its end; returns the step's value (text, or the parsed typed output). */
 export async function runModelLoop(input: LoopInput): Promise<unknown> {
   const { place, agent } = input;
-  const model = tracedModel(resolveModel(agent, place, input.stepId), place.ctx, input.stepNodeId);
+  const model = tracedModel(resolveModel(agent, place, input.stepId), place, input.stepNodeId);
   const tools = tracedTools({ ...agent.scope.tools, ...agent.loaders }, place, input.stepNodeId);
   const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, ...settings } = agent.props;
   const instructions = agent.instructions;
@@ -66,7 +67,11 @@ export async function runModelLoop(input: LoopInput): Promise<unknown> {
     if (stopWhen === undefined && turnsLeft <= 0) return outcome.text;
 
     messages = [...messages, ...outcome.responseMessages];
-    const decisions = await Promise.all(requests.map((request) => askApproval(input, request)));
+    const decisions = await Promise.all(
+      requests.map((request) =>
+        askApproval({ place, stepNodeId: input.stepNodeId, approvalId: request.approvalId, toolCall: request.toolCall }),
+      ),
+    );
     messages.push({
       role: "tool",
       content: decisions.map((d, i) => ({
@@ -145,45 +150,6 @@ interface StreamEnd {
   content: unknown[];
   responseMessages: ModelMessage[];
   steps: unknown[];
-}
-
-async function askApproval(input: LoopInput, request: PendingRequest) {
-  const { place } = input;
-  const ctx = place.ctx;
-  const { toolCall } = request;
-  const step = `${place.stepPrefix}${input.stepId}`;
-  const nodeId = startNode(ctx, {
-    parentId: input.stepNodeId,
-    kind: "approval",
-    name: toolCall.toolName,
-    input: toolCall.input,
-    callId: toolCall.toolCallId,
-  });
-  emit(ctx, { type: "node-update", nodeId, status: "waiting" });
-  const approval = {
-    approvalId: request.approvalId,
-    nodeId,
-    toolName: toolCall.toolName,
-    toolCallId: toolCall.toolCallId,
-    input: toolCall.input,
-    agentPath: [...place.agentPath],
-    step,
-  };
-  emit(ctx, { type: "approval-requested", approval });
-  try {
-    const decision = await ctx.approvals.wait(approval, place.signal);
-    emit(ctx, {
-      type: "approval-resolved",
-      approvalId: request.approvalId,
-      approved: decision.approved,
-      ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
-    });
-    endNode(ctx, nodeId, "succeeded", { output: decision });
-    return decision;
-  } catch (error) {
-    endNode(ctx, nodeId, "aborted", { error: { code: "JUNE_ABORTED", message: (error as Error).message } });
-    throw error;
-  }
 }
 
 function resolveModel(agent: AgentFrame, place: Place, stepId: string): LanguageModelV4 {

@@ -4,6 +4,9 @@ import type { LanguageModel, ToolSet } from "ai";
 import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
 import type { NodeKind, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartEvent } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
+import type { RunDebugger } from "../debug/index.ts";
+import type { PriceTable } from "../pricing/index.ts";
+import type { ReplayPlan } from "../replay/index.ts";
 import type { ApprovalRegistry } from "./approvals.ts";
 import type { EventLog } from "./event-log.ts";
 
@@ -25,6 +28,11 @@ export interface RunContext {
   seq: number;
   nodes: number;
   blocksLoaded: BlockLoad[];
+  /** Boundaries ask it whether to stop (stepping, breakpoints, pause). */
+  debug: RunDebugger;
+  /** Answers from a recorded run (replay, fork, resume). */
+  replay: ReplayPlan | undefined;
+  prices: PriceTable;
 }
 
 /** The agent steps run in: its resolved scope and model settings. */

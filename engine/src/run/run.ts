@@ -13,7 +13,10 @@ import { EventLog } from "./event-log.ts";
 import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
-import { startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
+import { emit, startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
+import { RunDebugger, type Breakpoint, type StopInfo } from "../debug/index.ts";
+import { defaultPrices, type PriceTable } from "../pricing/index.ts";
+import type { ReplayPlan } from "../replay/index.ts";
 
 export interface RunOptions {
   /** Recorded as the run node's input (the CLI and studio pass the root component's props). */
@@ -33,6 +36,14 @@ export interface RunOptions {
   policies?: ToolPolicy[];
   /** Where warnings go (a tool the policy denied); default console.warn. */
   warn?: (message: string) => void;
+  /** Stop at the first boundary (before the first model call), as if paused at once. */
+  startPaused?: boolean;
+  /** Where the run stops on its own; change them while it runs with handle.setBreakpoints. */
+  breakpoints?: Breakpoint[];
+  /** Answers from a recorded run: `replay(events)`, `fork(events, …)` or `resume(events)` from june/sdk/replay. */
+  replay?: ReplayPlan;
+  /** Prices per model (dollars per million tokens); default June's table for OpenAI and Anthropic models. */
+  prices?: PriceTable;
 }
 
 export interface RunResult {
@@ -57,6 +68,15 @@ export interface RunHandle {
   deny(approvalId: string, reason?: string): void;
   abort(reason?: string): void;
   pendingApprovals(): ApprovalRequest[];
+  /** Stops the run at its next boundary (before a model call, at an approval, before a tool, after a step). */
+  pause(): void;
+  /** From a stop, runs to the next boundary and stops there; while running, the same as pause(). */
+  step(): void;
+  /** From a stop, runs on to the next breakpoint (or the end). */
+  continue(): void;
+  setBreakpoints(breakpoints: readonly Breakpoint[]): void;
+  /** Where the run is stopped, or undefined while it runs. */
+  stopped(): StopInfo | undefined;
 }
 
 /**
@@ -92,6 +112,14 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     seq: 0,
     nodes: 0,
     blocksLoaded: [],
+    debug: new RunDebugger({
+      emit: (event) => emit(ctx, event),
+      signal: controller.signal,
+      ...(options.startPaused ? { startPaused: true } : {}),
+      ...(options.breakpoints ? { breakpoints: options.breakpoints } : {}),
+    }),
+    replay: options.replay,
+    prices: options.prices ?? defaultPrices,
   };
   const result = execute(root, options, ctx).finally(async () => {
     // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
@@ -106,6 +134,11 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     deny: (approvalId, reason) => ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}) }),
     abort: (reason) => controller.abort(new JuneError("JUNE_ABORTED", `june: the run was aborted${reason ? `: ${reason}` : "."}`)),
     pendingApprovals: () => ctx.approvals.pending(),
+    pause: () => ctx.debug.pause(),
+    step: () => ctx.debug.step(),
+    continue: () => ctx.debug.continue(),
+    setBreakpoints: (breakpoints) => ctx.debug.setBreakpoints(breakpoints),
+    stopped: () => ctx.debug.stopped,
   };
 }
 

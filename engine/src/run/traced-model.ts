@@ -7,7 +7,11 @@ import type {
   LanguageModelV4Content,
   LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
-import { emit, endNode, startNode, type RunContext } from "./run-context.ts";
+import type { PendingModelRequest } from "../debug/index.ts";
+import { costOf, priceOf } from "../pricing/index.ts";
+import { nextModelCallKey, recordedGenerate, recordedStream, type RecordedModelCall } from "../replay/index.ts";
+import type { Usage } from "../trace/index.ts";
+import { emit, endNode, startNode, type Place } from "./run-context.ts";
 import { inContext, isAbort } from "./node-errors.ts";
 import { fromModelUsage } from "./usage.ts";
 
@@ -19,9 +23,10 @@ interface CallRecord {
 }
 
 /** Wraps `model` for one step: its calls become children of `stepNodeId`. */
-export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId: string): LanguageModelV4 {
+export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: string): LanguageModelV4 {
+  const ctx = place.ctx;
   let sent = 0;
-  const start = (options: LanguageModelV4CallOptions): string => {
+  const start = (options: LanguageModelV4CallOptions, target: Identity): string => {
     const prompt = options.prompt;
     // Only what is new since the step's previous call: the trace stays linear in a long loop.
     const messageOffset = sent <= prompt.length ? sent : 0;
@@ -29,10 +34,10 @@ export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId:
     return startNode(ctx, {
       parentId: stepNodeId,
       kind: "model-call",
-      name: model.modelId,
+      name: target.modelId,
       input: {
-        provider: model.provider,
-        modelId: model.modelId,
+        provider: target.provider,
+        modelId: target.modelId,
         messageOffset,
         messages: prompt.slice(messageOffset),
         tools: (options.tools ?? []).map((t) => t.name).sort(),
@@ -40,8 +45,10 @@ export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId:
       },
     });
   };
-  const finish = (nodeId: string, record: CallRecord, usage: Parameters<typeof fromModelUsage>[0]): void => {
-    emit(ctx, { type: "usage", nodeId, usage: fromModelUsage(usage) });
+  const finish = (nodeId: string, record: CallRecord, usage: Parameters<typeof fromModelUsage>[0], cost: (usage: Usage) => number | undefined): void => {
+    const flat = fromModelUsage(usage);
+    const costUsd = cost(flat);
+    emit(ctx, { type: "usage", nodeId, usage: flat, ...(costUsd !== undefined ? { costUsd } : {}) });
     endNode(ctx, nodeId, "succeeded", {
       output: {
         text: record.text,
@@ -51,9 +58,47 @@ export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId:
       },
     });
   };
-  const fail = (nodeId: string, error: unknown): void => {
+  const fail = (nodeId: string, error: unknown, target: Identity): void => {
     const aborted = isAbort(error, ctx.signal);
-    endNode(ctx, nodeId, aborted ? "aborted" : "failed", { error: inContext(error, `the call to ${model.modelId}`) });
+    endNode(ctx, nodeId, aborted ? "aborted" : "failed", { error: inContext(error, `the call to ${target.modelId}`) });
+  };
+
+  // Before each call: the answer from a record (replay/fork/resume) or the live model — maybe a
+  // fork's other model and prompt — then the boundary, where a stepping run stops.
+  const prepare = async (original: LanguageModelV4CallOptions): Promise<Prepared> => {
+    let options = original;
+    let recorded: RecordedModelCall | undefined;
+    let target: LanguageModelV4 = model;
+    const replay = ctx.replay;
+    if (replay) {
+      const lookup = (id: string) => ctx.builder.node(id);
+      const key = nextModelCallKey(lookup(stepNodeId)!, lookup);
+      recorded = replay.modelCall(key);
+      if (!recorded) {
+        target = (replay.liveModel() as LanguageModelV4 | undefined) ?? model;
+        const prompt = replay.promptFor(key);
+        if (prompt) options = { ...options, prompt: prompt as LanguageModelV4CallOptions["prompt"] };
+      }
+    }
+    const identity: Identity = recorded ? { provider: recorded.provider, modelId: recorded.modelId } : target;
+    const wait = ctx.debug.boundary({
+      kind: "model-call",
+      agentPath: place.agentPath,
+      step: place.stepId ?? "",
+      stepNodeId,
+      agentNodeId: place.agent?.nodeId,
+      details: () => ({ request: pendingRequest(identity, options) }),
+    });
+    if (wait) await wait;
+    const nodeId = start(options, identity);
+    if (recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: replay!.runId, nodeId: recorded.nodeId } });
+    const cost = recorded
+      ? () => recorded.costUsd
+      : (usage: Usage) => {
+          const price = priceOf(ctx.prices, target.provider, target.modelId);
+          return price ? costOf(usage, price) : undefined;
+        };
+    return { options, recorded, target, identity, nodeId, cost };
   };
 
   return {
@@ -61,24 +106,24 @@ export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId:
     provider: model.provider,
     modelId: model.modelId,
     supportedUrls: model.supportedUrls,
-    async doGenerate(options) {
-      const nodeId = start(options);
+    async doGenerate(original) {
+      const { options, recorded, target, identity, nodeId, cost } = await prepare(original);
       try {
-        const result = await model.doGenerate(options);
-        finish(nodeId, recordContent(result.content, result.finishReason?.unified), result.usage);
+        const result = recorded ? recordedGenerate(recorded) : await target.doGenerate(options);
+        finish(nodeId, recordContent(result.content, result.finishReason?.unified), result.usage, cost);
         return result;
       } catch (error) {
-        fail(nodeId, error);
+        fail(nodeId, error, identity);
         throw error;
       }
     },
-    async doStream(options) {
-      const nodeId = start(options);
+    async doStream(original) {
+      const { options, recorded, target, identity, nodeId, cost } = await prepare(original);
       let result;
       try {
-        result = await model.doStream(options);
+        result = recorded ? recordedStream(recorded) : await target.doStream(options);
       } catch (error) {
-        fail(nodeId, error);
+        fail(nodeId, error, identity);
         throw error;
       }
       const record: CallRecord = { text: "", reasoning: "", toolCalls: [] };
@@ -103,23 +148,47 @@ export function tracedModel(model: LanguageModelV4, ctx: RunContext, stepNodeId:
               record.finishReason = part.finishReason.unified;
               break;
             case "error":
-              if (!ended) fail(nodeId, part.error);
+              if (!ended) fail(nodeId, part.error, identity);
               ended = true;
               break;
           }
           controller.enqueue(part);
         },
         flush() {
-          if (!ended) finish(nodeId, record, usage);
+          if (!ended) finish(nodeId, record, usage, cost);
           ended = true;
         },
         cancel(reason) {
-          if (!ended) fail(nodeId, reason);
+          if (!ended) fail(nodeId, reason, identity);
           ended = true;
         },
       });
       return { ...result, stream: result.stream.pipeThrough(tap) };
     },
+  };
+}
+
+interface Identity {
+  provider: string;
+  modelId: string;
+}
+
+interface Prepared {
+  options: LanguageModelV4CallOptions;
+  recorded: RecordedModelCall | undefined;
+  target: LanguageModelV4;
+  identity: Identity;
+  nodeId: string;
+  cost: (usage: Usage) => number | undefined;
+}
+
+function pendingRequest(identity: Identity, options: LanguageModelV4CallOptions): PendingModelRequest {
+  return {
+    provider: identity.provider,
+    modelId: identity.modelId,
+    messages: [...options.prompt],
+    tools: (options.tools ?? []).map((t) => ({ name: t.name, ...("description" in t && t.description ? { description: t.description } : {}) })),
+    settings: settingsOf(options),
   };
 }
 

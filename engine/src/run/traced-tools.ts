@@ -3,14 +3,19 @@
 // belongs to through the async context set here.
 import type { ToolExecutionOptions, ToolSet } from "ai";
 import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
-import { endNode, startNode, type Place } from "./run-context.ts";
+import { JuneError, type JuneErrorCode } from "../errors/index.ts";
+import { callKey, type ToolAnswer } from "../replay/index.ts";
+import { askApproval } from "./ask-approval.ts";
+import { emit, endNode, startNode, type Place } from "./run-context.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import type { NodeError } from "../trace/index.ts";
 
-// A tool that throws is the tool's failure (which the model sees), not a bug in June.
+// A tool that throws is the tool's failure (which the model sees), not a bug in June. The error's
+// class name is kept: the model saw `TypeError: …`, and a replay must show it the same text.
 function toolError(error: unknown): NodeError {
   const base = toNodeError(error);
-  return base.code === "JUNE_INTERNAL" ? { ...base, code: "JUNE_TOOL_FAILED" } : base;
+  const named = error instanceof Error && error.name !== "Error" ? { name: error.name } : {};
+  return base.code === "JUNE_INTERNAL" ? { ...base, code: "JUNE_TOOL_FAILED", ...named } : { ...base, ...named };
 }
 
 export interface ToolCallFrame {
@@ -50,9 +55,12 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
     traced[name] = {
       ...tool,
       execute: async (input: unknown, options: ToolExecutionOptions<any>) => {
-        // A block loader assembles context rather than acting: it is recorded as a block load.
+        // A block loader assembles context rather than acting: it is recorded as a block load,
+        // runs live in a replay and is no boundary.
         const block = isBlockLoader(tool) ? blockNameOf(tool) : undefined;
         if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
+        const call = { toolName: name, toolCallId: options.toolCallId, input };
+        const answer = block === undefined ? await beforeTool(place, stepNodeId, call) : LIVE;
         const nodeId = startNode(place.ctx, {
           parentId: stepNodeId,
           kind: block !== undefined ? "block-load" : "tool-call",
@@ -61,6 +69,12 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
           callId: options.toolCallId,
         });
         try {
+          if (answer.kind === "recorded") {
+            emit(place.ctx, { type: "replayed", nodeId, from: { runId: place.ctx.replay!.runId, nodeId: answer.nodeId } });
+            if (answer.error) throw replayedToolError(answer.error);
+            endNode(place.ctx, nodeId, "succeeded", { output: answer.output });
+            return answer.output;
+          }
           // A tool that ignores the abort signal must not keep its node (or the run) open.
           const output = await settleOrAbort(
             enter({ nodeId, place }, () => execute.call(tool, input as never, options)),
@@ -86,6 +100,58 @@ function traceableOutput(output: unknown): unknown {
     return { output: value, usage };
   }
   return output;
+}
+
+const LIVE: ToolAnswer = { kind: "live" };
+
+type Call = { toolName: string; toolCallId: string; input: unknown };
+
+// Before a tool executes: its answer from a record (replay, fork, resume), the new decision a
+// resumed run needs for a tool whose outcome it doesn't know, and the boundary where a stepping
+// run stops. A composite tool always runs: its inner calls replay one by one.
+async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise<ToolAnswer> {
+  const ctx = place.ctx;
+  let answer: ToolAnswer = LIVE;
+  if (ctx.replay) {
+    const lookup = (id: string) => ctx.builder.node(id);
+    const step = lookup(stepNodeId)!;
+    const toolKey = callKey(step, lookup, "tool-call", call.toolName, call.toolCallId);
+    answer = ctx.replay.toolCall(toolKey);
+    if (answer.kind === "live") {
+      const unknown = ctx.replay.unfinishedApprovedTool(toolKey, callKey(step, lookup, "approval", call.toolName, call.toolCallId));
+      if (unknown) answer = { kind: "outcome-unknown", nodeId: unknown };
+    }
+  }
+  const wait = ctx.debug.boundary({
+    kind: "tool-call",
+    agentPath: place.agentPath,
+    step: place.stepId ?? "",
+    stepNodeId,
+    agentNodeId: place.agent?.nodeId,
+    toolName: call.toolName,
+    details: () => ({ tool: call }),
+  });
+  if (wait) await wait;
+  if (answer.kind === "outcome-unknown") {
+    const decision = await askApproval({ place, stepNodeId, approvalId: `${call.toolCallId}:outcome-unknown`, toolCall: call, outcomeUnknown: true });
+    if (!decision.approved) {
+      throw new JuneError(
+        "JUNE_TOOL_NOT_RERUN",
+        `june: "${call.toolName}" was approved and started before the run was interrupted, but its result was not recorded; ` +
+          `it was not run again${decision.reason ? `: ${decision.reason}` : "."}`,
+      );
+    }
+    return LIVE;
+  }
+  return answer;
+}
+
+// The recorded failure again, as the same kind of error: the model sees the text it saw then.
+function replayedToolError(error: NodeError): Error {
+  if (error.name === "JuneError") return new JuneError(error.code as JuneErrorCode, error.message, error.source ? { source: error.source } : undefined);
+  const replayed = new Error(error.message);
+  if (error.name) replayed.name = error.name;
+  return replayed;
 }
 
 export const COMPOSITE_OUTPUT = Symbol.for("june.composite-output");

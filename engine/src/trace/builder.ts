@@ -1,7 +1,7 @@
 // Replays trace events into the trace tree. The run builds its own tree with this, and the store
 // and the studio rebuild the same tree from the same events.
 import type { TraceEvent } from "./events.ts";
-import { emptyUsage, type TraceNode, type Usage } from "./types.ts";
+import { emptyUsage, type Cost, type TraceNode, type Usage } from "./types.ts";
 
 export class TraceBuilder {
   readonly #nodes = new Map<string, TraceNode>();
@@ -55,6 +55,7 @@ export class TraceBuilder {
       case "usage": {
         for (let node = this.#nodes.get(event.nodeId); node; node = node.parentId === null ? undefined : this.#nodes.get(node.parentId)) {
           addUsage(node.usage, event.usage);
+          addCost((node.cost ??= { usd: 0, unpricedCalls: 0 }), event.costUsd);
         }
         return;
       }
@@ -63,6 +64,11 @@ export class TraceBuilder {
         if (node) (node.denied ??= []).push(event.denial);
         return;
       }
+      case "paused":
+      case "resumed":
+      case "replayed":
+        // Where a run stopped and what came from a record: the tree is the same either way.
+        return;
       case "approval-requested":
       case "approval-resolved":
         // Approvals have nodes of their own (started and ended like any node); these events
@@ -85,6 +91,12 @@ export function addUsage(into: Usage, add: Usage): void {
   into.reasoningTokens += add.reasoningTokens;
   into.cachedInputTokens += add.cachedInputTokens;
   into.totalTokens += add.totalTokens;
+}
+
+/** Adds one model call's cost (undefined: the model has no price) to a running total. */
+export function addCost(into: Cost, usd: number | undefined): void {
+  if (usd === undefined) into.unpricedCalls += 1;
+  else into.usd += usd;
 }
 
 // Streamed text accumulates on a running node's output, so a live view shows it as it arrives.

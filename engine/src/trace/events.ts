@@ -1,6 +1,7 @@
 // Trace events: plain JSON, each with the run id and a sequence number, so a store or a
 // transport can replay them into the same tree (see builder.ts).
 import type { SourceLocation } from "../errors/index.ts";
+import type { StopInfo } from "../debug/index.ts";
 import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
 
 interface EventBase {
@@ -61,6 +62,13 @@ export interface ApprovalRequest {
   agentPath: string[];
   /** The step id, prefixed by the composite tools it runs in: `research:findings`. */
   step: string;
+  /** Answered from a recorded run (replay, fork, resume): nobody is asked. */
+  replayed?: true;
+  /**
+   * A resumed run found this tool approved and started, with no result recorded: it may or may
+   * not have run. It runs again only if approved again.
+   */
+  outcomeUnknown?: true;
 }
 
 export interface ApprovalRequestedEvent extends EventBase {
@@ -80,6 +88,8 @@ export interface UsageEvent extends EventBase {
   type: "usage";
   nodeId: string;
   usage: Usage;
+  /** What the call cost in US dollars by the run's price table; absent when the model has no price. */
+  costUsd?: number;
 }
 
 /** The tool policy kept a tool from an agent. */
@@ -89,6 +99,26 @@ export interface ToolDeniedEvent extends EventBase {
   denial: ToolDenialRecord;
 }
 
+/** The run stopped at a boundary (stepping, a breakpoint, a pause); it holds until resumed. */
+export interface PausedEvent extends EventBase {
+  type: "paused";
+  stop: StopInfo;
+}
+
+/** The run went on from a stop: stepped, continued, the approval was decided, or it was aborted. */
+export interface ResumedEvent extends EventBase {
+  type: "resumed";
+  stopId: number;
+  how: "step" | "continue" | "decision" | "abort";
+}
+
+/** A node's result came from a recorded run (replay, fork, resume), not from the model or tool. */
+export interface ReplayedEvent extends EventBase {
+  type: "replayed";
+  nodeId: string;
+  from: { runId: string; nodeId: string };
+}
+
 export type TraceEvent =
   | NodeStartEvent
   | NodeUpdateEvent
@@ -96,7 +126,10 @@ export type TraceEvent =
   | ApprovalRequestedEvent
   | ApprovalResolvedEvent
   | UsageEvent
-  | ToolDeniedEvent;
+  | ToolDeniedEvent
+  | PausedEvent
+  | ResumedEvent
+  | ReplayedEvent;
 
 /** An event before the run stamps it with its id, sequence number and time. */
 export type TraceEventInput = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, "runId" | "seq" | "time"> : never) : never;

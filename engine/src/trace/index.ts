@@ -3,6 +3,7 @@ export { emptyUsage } from "./types.ts";
 export type {
   ApprovalMode,
   CapabilityRecord,
+  Cost,
   NodeError,
   NodeKind,
   NodeStatus,
@@ -18,11 +19,14 @@ export type {
   NodeEndEvent,
   NodeStartEvent,
   NodeUpdateEvent,
+  PausedEvent,
+  ReplayedEvent,
+  ResumedEvent,
   ToolDeniedEvent,
   TraceEvent,
   TraceEventInput,
   UsageEvent,
 } from "./events.ts";
-export { TraceBuilder, buildTrace, addUsage } from "./builder.ts";
+export { TraceBuilder, buildTrace, addUsage, addCost } from "./builder.ts";
 export { openTraceWriter, readTraceFile } from "./jsonl-store.ts";
 export type { ReadTrace, TraceWriter } from "./jsonl-store.ts";

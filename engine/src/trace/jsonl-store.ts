@@ -1,6 +1,6 @@
 // The JSONL trace store: one event per line, appended as it happens with a synchronous write, so
 // a crash loses nothing already written; reading tolerates a last line cut short by a crash.
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { buildTrace } from "./builder.ts";
 import type { TraceEvent } from "./events.ts";
@@ -28,6 +28,9 @@ export function openTraceWriter(path: string): TraceWriter {
     append(event) {
       if (fd === undefined) throw new Error(`june: the trace file ${path} is closed`);
       writeSync(fd, `${JSON.stringify(event)}\n`);
+      // An approval asked or decided is on the disk before anyone sees it or acts on it, so a
+      // resumed run never asks twice or forgets a decision (other events ride the OS cache).
+      if (event.type === "approval-requested" || event.type === "approval-resolved") fsyncSync(fd);
     },
     close() {
       if (fd !== undefined) closeSync(fd);

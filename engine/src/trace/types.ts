@@ -48,9 +48,18 @@ export interface ToolDenialRecord {
   message: string;
 }
 
+/** Money spent on model calls; calls of a model with no known price are counted, not guessed. */
+export interface Cost {
+  usd: number;
+  /** Model calls whose model has no price in the table (their tokens are in usage). */
+  unpricedCalls: number;
+}
+
 export interface NodeError {
   code: string;
   message: string;
+  /** A failed tool's error class when not plain `Error` (the model saw `TypeError: …`). */
+  name?: string;
   source?: SourceLocation;
 }
 
@@ -64,6 +73,8 @@ export interface TraceNode {
   startedAt: number | null;
   endedAt: number | null;
   usage: Usage;
+  /** What the model calls at or under this node cost, by the run's price table. */
+  cost?: Cost;
   input?: unknown;
   output?: unknown;
   error?: NodeError;
