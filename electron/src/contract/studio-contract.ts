@@ -3,9 +3,9 @@
 // and the types inferred from them. Both sides import this file; it imports nothing at run time
 // but zod (engine types are `import type`, erased before anything runs).
 import { z } from "zod";
-import type { ApprovalRequest, TraceEvent, TraceNode, Usage } from "june";
+import type { ApprovalRequest, Breakpoint, Cost, StopInfo, TraceEvent, TraceNode, Usage } from "june";
 
-export type { ApprovalRequest, TraceEvent, TraceNode, Usage };
+export type { ApprovalRequest, Breakpoint, Cost, StopInfo, TraceEvent, TraceNode, Usage };
 
 /** Every IPC channel is `studio:<method>`; events arrive on `studio:events`. */
 export const CHANNEL_PREFIX = "studio:";
@@ -51,7 +51,16 @@ export interface ProjectSnapshot {
   loadedAt: number;
 }
 
-export type RunStatus = "running" | "succeeded" | "failed" | "aborted";
+/** `interrupted`: the process running it died (or the studio closed) before it ended; it can be resumed. */
+export type RunStatus = "running" | "succeeded" | "failed" | "aborted" | "interrupted";
+
+/** Where a run's recorded answers came from: it replays, forks or resumes another run. */
+export interface RunOrigin {
+  kind: "replay" | "fork" | "resume";
+  runId: string;
+  /** fork: the model-call node it forked from. */
+  nodeId?: string;
+}
 
 export interface RunSummary {
   runId: string;
@@ -63,7 +72,20 @@ export interface RunSummary {
   startedAt: number;
   endedAt?: number;
   usage: Usage;
+  /** Dollars by the price table; `unpricedCalls` counts calls of models without a price. */
+  cost: Cost;
   error?: StudioError;
+  origin?: RunOrigin;
+  /** Where a live run is stopped (stepping, a breakpoint); absent while it runs on. */
+  stopped?: StopInfo;
+}
+
+/** A run as `exportRun` hands it out: a self-contained JSON document. */
+export interface RunExport {
+  format: "june-run";
+  version: 1;
+  run: RunSummary;
+  events: TraceEvent[];
 }
 
 /** A pending approval, with the run it belongs to. */
@@ -92,7 +114,11 @@ export type StudioEvent =
   | { seq: number; type: "run-ended"; run: RunSummary }
   | { seq: number; type: "trace"; runId: string; event: TraceEvent }
   | { seq: number; type: "approval-requested"; approval: PendingApproval }
-  | { seq: number; type: "approval-decided"; record: ApprovalRecord };
+  | { seq: number; type: "approval-decided"; record: ApprovalRecord }
+  /** The studio's breakpoints changed (they apply to every run, live and new). */
+  | { seq: number; type: "breakpoints"; breakpoints: Breakpoint[] }
+  /** A run left the history (deleted from disk). */
+  | { seq: number; type: "run-deleted"; runId: string };
 
 /** What a host sends: events batched (per animation frame), in seq order. */
 export interface EventBatch {
@@ -102,16 +128,51 @@ export interface EventBatch {
 // ── Requests (renderer → host), validated by the host before the service sees them ───────────
 
 const id = z.string().min(1).max(200);
+const name = z.string().min(1).max(500);
+const breakpoint = z.union([
+  z.strictObject({ kind: z.literal("step"), step: name }),
+  z.strictObject({ kind: z.literal("tool"), tool: name }),
+  z.strictObject({ kind: z.literal("agent"), agent: name }),
+]);
 
 export const requests = {
   /** Opens a folder; without `folder`, Electron asks with a dialog (the web host refuses). */
   openFolder: z.strictObject({ folder: z.string().min(1).max(4096).optional() }),
   getProject: z.strictObject({}),
-  startRun: z.strictObject({ entryId: id, input: z.unknown().optional() }),
+  /** `paused`: the run stops at its first boundary (before its first model call). */
+  startRun: z.strictObject({ entryId: id, input: z.unknown().optional(), paused: z.boolean().optional() }),
+  /** Stops the run at its next boundary. */
+  pauseRun: z.strictObject({ runId: id }),
+  /** Goes on from a stop to the next boundary (pauses a running run). */
+  stepRun: z.strictObject({ runId: id }),
+  /** Goes on from a stop to the next breakpoint. */
+  continueRun: z.strictObject({ runId: id }),
+  setBreakpoints: z.strictObject({ breakpoints: z.array(breakpoint).max(1000) }),
+  getBreakpoints: z.strictObject({}),
+  /** Runs a recorded run again with its recorded answers: no provider calls, the same trace. */
+  replayRun: z.strictObject({ runId: id, paused: z.boolean().optional() }),
+  /**
+   * Re-runs a recorded run from its record up to the model call `nodeId`, then live from there:
+   * with `model` (a model reference such as "openai:gpt-5-mini") and/or `prompt` (the call's
+   * whole prompt, LanguageModelV4 messages) when given.
+   */
+  forkRun: z.strictObject({
+    runId: id,
+    nodeId: id,
+    model: z.string().min(1).max(500).optional(),
+    prompt: z.array(z.unknown()).max(10000).optional(),
+    paused: z.boolean().optional(),
+  }),
+  /** Continues an interrupted run: replayed from its record to where it stopped, then live. */
+  resumeRun: z.strictObject({ runId: id }),
+  deleteRun: z.strictObject({ runId: id }),
+  exportRun: z.strictObject({ runId: id }),
   approve: z.strictObject({ runId: id, approvalId: id }),
   deny: z.strictObject({ runId: id, approvalId: id, reason: z.string().max(2000).optional() }),
   abortRun: z.strictObject({ runId: id, reason: z.string().max(2000).optional() }),
+  /** The runs of this session and every run recorded in the project's runs folder, newest first. */
   listRuns: z.strictObject({}),
+  /** A live or recorded run's events. */
   getRunEvents: z.strictObject({ runId: id }),
   pendingApprovals: z.strictObject({}),
   approvalHistory: z.strictObject({}),
@@ -128,6 +189,16 @@ export interface ResponseMap {
   openFolder: ProjectSnapshot;
   getProject: ProjectSnapshot | null;
   startRun: { runId: string };
+  pauseRun: null;
+  stepRun: null;
+  continueRun: null;
+  setBreakpoints: null;
+  getBreakpoints: Breakpoint[];
+  replayRun: { runId: string };
+  forkRun: { runId: string };
+  resumeRun: { runId: string };
+  deleteRun: null;
+  exportRun: RunExport;
   approve: null;
   deny: null;
   abortRun: null;

@@ -61,6 +61,62 @@ export default function Hello({ name = "you" }: { name?: string }) {
 }
 `;
 
+/**
+ * Deploys after approval, like DEPLOY_FLOW, but notes every model call and tool execution in
+ * the file `log` names (one line each), so a test sees what ran live and what came from a record.
+ * Its model decides from the prompt, so a call answered live after replayed ones still fits.
+ */
+export const COUNTED_FLOW = `import { appendFileSync } from "node:fs";
+import { tool } from "ai";
+import { z } from "zod";
+import { Agent, Step, Tool } from "june";
+import { scripted } from "june/sdk/scripted";
+
+export default function Counted({ log, env = "staging" }: { log?: string; env?: string }) {
+  const note = (what: string) => {
+    if (log) appendFileSync(log, what + "\\n");
+  };
+  const deploy = tool({
+    description: "Deploy to an environment",
+    inputSchema: z.object({ env: z.string() }),
+    needsApproval: true,
+    execute: async ({ env }) => {
+      note("deploy " + env);
+      return "deployed to " + env;
+    },
+  });
+  const model = scripted((call) => {
+    const last = call.prompt.at(-1);
+    if (last?.role !== "tool") {
+      note("model: plan");
+      return { toolCalls: [{ toolName: "deploy", input: { env } }] };
+    }
+    note("model: report");
+    return { text: JSON.stringify(last).includes("deployed to") ? "shipped " + env : "not shipped " + env };
+  });
+  return (
+    <Agent model={model}>
+      <Tool name="deploy" value={deploy} />
+      <Step id="ship" prompt={"Deploy to " + env} />
+    </Agent>
+  );
+}
+`;
+
+/**
+ * A config pricing the scripted models ($1 per million input tokens, $2 per million output) and
+ * resolving any `test:<name>` model reference to a scripted model answering "forked with <ref>".
+ */
+export const PRICED_CONFIG = (extra = "") => `import { defineConfig } from "june";
+import { scripted } from "june/sdk/scripted";
+
+export default defineConfig({
+  prices: { scripted: { input: 1, output: 2 } },
+  models: (ref) => scripted(() => ({ text: "forked with " + ref }), { modelId: ref }),
+  ${extra}
+});
+`;
+
 export interface ProjectFixture {
   folder: string;
   write(rel: string, text: string): Promise<string>;

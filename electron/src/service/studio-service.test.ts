@@ -114,7 +114,7 @@ describe("runs", () => {
     expect(text).toBe("hello Ada");
 
     const runs = await value(s.listRuns({}));
-    expect(runs).toEqual([ended.run]);
+    expect(runs.find((r) => r.runId === runId)).toEqual(ended.run);
   });
 
   it("refuses unknown entries, runs and a run with no folder open, as error results", async () => {
@@ -193,6 +193,91 @@ describe("approvals: one inbox across every live run", () => {
   });
 });
 
+describe("stepping", () => {
+  type Trace = Extract<StudioEvent, { type: "trace" }>;
+  const stopOrEnd = (runId: string) => (e: StudioEvent) =>
+    (e.type === "trace" && e.runId === runId && e.event.type === "paused") || (e.type === "run-ended" && e.run.runId === runId);
+
+  it("a run started paused stops before its first model call; Step goes boundary by boundary to the end", async () => {
+    const s = await openService();
+    let after = s.lastSeq;
+    const { runId } = await value(s.startRun({ entryId: "workflow:hello.tsx", input: { name: "Ada" }, paused: true }));
+    const boundaries: string[] = [];
+    for (;;) {
+      const next = await nextEvent(s, stopOrEnd(runId), after);
+      if (next.type === "run-ended") {
+        expect(next.run).toMatchObject({ status: "succeeded" });
+        expect(next.run.stopped).toBeUndefined();
+        break;
+      }
+      const stop = (next as Trace).event.type === "paused" ? ((next as Trace).event as Extract<Trace["event"], { type: "paused" }>).stop : undefined;
+      boundaries.push(`${stop!.boundary}:${stop!.reason}`);
+      const summary = (await value(s.listRuns({}))).find((r) => r.runId === runId)!;
+      expect(summary.stopped).toEqual(stop);
+      expect(summary.status).toBe("running");
+      after = s.lastSeq;
+      await value(s.stepRun({ runId }));
+    }
+    expect(boundaries[0]).toBe("model-call:start");
+    expect(boundaries.slice(1).every((b) => b.endsWith(":step"))).toBe(true);
+    expect(boundaries).toContain("step-end:step");
+    const events = await value(s.getRunEvents({ runId }));
+    expect(events.filter((e) => e.type === "resumed").map((e) => e.type === "resumed" && e.how)).toEqual(boundaries.map(() => "step"));
+  });
+
+  it("pause stops a running run; continue runs it to its end; stepping an ended or unknown run is an error result", async () => {
+    const s = await openService();
+    const asked = approvalsRequested(s, 1);
+    const { runId } = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
+    await asked;
+    // Waiting for an approval, a pause stops right there; only a decision goes on from it.
+    const after = s.lastSeq;
+    await value(s.pauseRun({ runId }));
+    const paused = (await nextEvent(s, stopOrEnd(runId), after)) as Trace;
+    expect(paused.event).toMatchObject({ type: "paused", stop: { boundary: "approval", reason: "pause", tool: { toolName: "deploy" } } });
+    const stepped = await s.stepRun({ runId });
+    expect(stepped).toMatchObject({ ok: false, error: { code: "JUNE_AWAITING_APPROVAL" } });
+    expect(!stepped.ok && stepped.error.message).toContain("deploy");
+    const ended = runEnded(s, runId);
+    const [pending] = await value(s.pendingApprovals({}));
+    await value(s.approve({ runId, approvalId: pending!.approvalId }));
+    await value(s.continueRun({ runId }));
+    expect((await ended).run.status).toBe("succeeded");
+
+    expect(await s.stepRun({ runId })).toMatchObject({ ok: false, error: { code: "STUDIO_RUN_ENDED" } });
+    expect(await s.continueRun({ runId: "run_nope" })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_RUN" } });
+  });
+
+  it("breakpoints are the studio's: set while a run waits, they apply to it and to new runs, and are announced", async () => {
+    const s = await openService();
+    const asked = approvalsRequested(s, 1);
+    const first = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
+    await asked;
+    const before = s.lastSeq;
+    await value(s.setBreakpoints({ breakpoints: [{ kind: "tool", tool: "deploy" }] }));
+    expect(eventsOf(s, before)).toEqual([{ seq: before + 1, type: "breakpoints", breakpoints: [{ kind: "tool", tool: "deploy" }] }]);
+    expect(await value(s.getBreakpoints({}))).toEqual([{ kind: "tool", tool: "deploy" }]);
+
+    const hitsBreakpoint = async (runId: string) => {
+      const after = s.lastSeq;
+      const [pending] = (await value(s.pendingApprovals({}))).filter((p) => p.runId === runId);
+      await value(s.approve({ runId, approvalId: pending!.approvalId }));
+      const stop = (await nextEvent(s, stopOrEnd(runId), after)) as Trace;
+      expect(stop.event).toMatchObject({ type: "paused", stop: { boundary: "tool-call", reason: "breakpoint", breakpoint: { kind: "tool", tool: "deploy" } } });
+      expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.stopped).toMatchObject({ boundary: "tool-call", tool: { toolName: "deploy", input: { env: "staging" } } });
+      const ended = runEnded(s, runId);
+      await value(s.continueRun({ runId }));
+      expect((await ended).run).toMatchObject({ status: "succeeded" });
+      expect((await ended).run.stopped).toBeUndefined();
+    };
+    await hitsBreakpoint(first.runId);
+    const askedAgain = nextEvent(s, (e) => e.type === "approval-requested", s.lastSeq);
+    const second = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
+    await askedAgain;
+    await hitsBreakpoint(second.runId);
+  });
+});
+
 describe("the event stream", () => {
   it("has contiguous global seqs and replays everything after a given seq", async () => {
     const s = await openService();
@@ -249,13 +334,15 @@ describe("openInEditor", () => {
 });
 
 describe("close", () => {
-  it("aborts live runs and waits for them to end", async () => {
+  it("aborts live runs and waits for them to end; they stay interrupted (resumable), not aborted", async () => {
     const s = await openService();
     const asked = approvalsRequested(s, 1);
     const { runId } = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
     await asked;
     await s.close();
-    expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("aborted");
+    expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("interrupted");
+    const meta = JSON.parse(await readFile(join(project.folder, ".june", "runs", `${runId}.meta.json`), "utf8"));
+    expect(meta).toMatchObject({ runId, status: "running", pid: process.pid });
     expect(await s.startRun({ entryId: "workflow:deploy.tsx" })).toMatchObject({ ok: false, error: { code: "STUDIO_CLOSED" } });
   });
 });

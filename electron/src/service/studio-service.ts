@@ -1,18 +1,23 @@
 // The StudioService: everything June Studio does, with no Electron in it. It opens a folder (and
-// watches it), starts many runs at once, keeps one approval inbox across them, and records one
-// ordered event stream that hosts (Electron IPC, the web host's WebSocket) deliver to windows.
-import { openRunRecord, recorder } from "./run-record.ts";
+// watches it), starts many runs at once (stepping through them, with the studio's breakpoints),
+// records each in the project's runs folder and lists that history, runs recorded runs again
+// (replay, fork, resume), keeps one approval inbox across runs, and records one ordered event
+// stream that hosts (Electron IPC, the web host's WebSocket) deliver to windows.
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { run, type TraceEvent } from "june";
-import { LiveProject, type Project } from "june/project";
+import { run, type RunHandle, type TraceEvent } from "june";
+import { LiveProject, type Project, type ProjectEntry } from "june/project";
+import type { ReplayPlan } from "june/sdk/replay";
 import type {
   ApprovalRecord,
+  Breakpoint,
   PendingApproval,
   ProjectSnapshot,
   RequestOf,
   Result,
+  RunExport,
+  RunOrigin,
   RunSummary,
   StudioApi,
   StudioEvent,
@@ -24,6 +29,9 @@ import { LiveRun } from "./live-run.ts";
 import { jsonText } from "./plain-json.ts";
 import { projectSnapshot } from "./project-snapshot.ts";
 import { fail, failFromError, ok } from "./results.ts";
+import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecordedEvents, readRecordedRun, type HistoryContext } from "./run-history.ts";
+import { openRunRecord, type RunRecord } from "./run-record.ts";
+import { forkPlan, replayPlan, resumePlan, type PlanMaker } from "./rerun-plan.ts";
 
 export interface StudioServiceOptions {
   /** Where VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
@@ -49,9 +57,13 @@ export class StudioService implements StudioApi {
   readonly #now: () => number;
   readonly #events: StudioEventLog;
   readonly #runs = new Map<string, LiveRun>();
-  /** Each live run's record on disk (`.june/runs/<run-id>.jsonl`). */
-  readonly #records = new Map<string, ReturnType<typeof recorder>>();
+  /** Each live run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
+  readonly #records = new Map<string, RunRecord>();
   readonly #inbox = new ApprovalInbox();
+  /** The studio's breakpoints: every live run has them, every new run starts with them. */
+  #breakpoints: Breakpoint[] = [];
+  /** Problems with records already logged. */
+  readonly #reported = new Set<string>();
   #live: LiveProject | undefined;
   #snapshot: ProjectSnapshot | null = null;
   #opening = 0;
@@ -128,21 +140,34 @@ export class StudioService implements StudioApi {
   async startRun(request: RequestOf<"startRun">): Promise<Result<{ runId: string }>> {
     if (this.#closed) return closed();
     const project = this.#live?.project;
-    if (!project) return fail("STUDIO_NO_PROJECT", "june studio: no folder is open; open a project folder before starting a run.");
+    if (!project) return noProject();
     const entry = project.entries.find((e) => e.id === request.entryId);
     if (!entry) {
       return fail("STUDIO_UNKNOWN_ENTRY", `june studio: ${project.folder} has no agent "${request.entryId}"; it has ${project.entries.map((e) => e.id).join(", ") || "none"}.`);
     }
+    return this.#launch(project, entry, request.input, { paused: request.paused });
+  }
+
+  /** Starts a run of `entry`: every way a run starts (new, replay, fork, resume) goes through here. */
+  #launch(project: Project, entry: ProjectEntry, input: unknown, how: { paused?: boolean | undefined; replay?: ReplayPlan; origin?: RunOrigin }): Result<{ runId: string }> {
     let element;
     try {
-      element = project.element(entry.id, request.input);
+      element = project.element(entry.id, input);
     } catch (error) {
       return failFromError(error, `june studio: can't start ${entry.name}`);
     }
     const runId = `run_${this.#now().toString(36)}_${randomUUID().slice(0, 8)}`;
-    const live = new LiveRun({ runId, entryId: entry.id, name: entry.name, input: request.input ?? null, startedAt: this.#now() });
+    const live = new LiveRun({
+      runId,
+      entryId: entry.id,
+      name: entry.name,
+      input: input ?? null,
+      startedAt: this.#now(),
+      ...(how.origin ? { origin: how.origin } : {}),
+    });
     this.#runs.set(runId, live);
-    const record = recorder(openRunRecord(project.folder, runId, this.#log), this.#log);
+    const record = openRunRecord(project, live.summary(), this.#log);
+    live.runsFolder = record.runsFolder;
     this.#records.set(runId, record);
     // run-started goes first: the run's own events follow it in the stream.
     this.#emit({ type: "run-started", run: live.summary() });
@@ -150,7 +175,10 @@ export class StudioService implements StudioApi {
       live.handle = run(element, {
         ...project.runDefaults,
         runId,
-        ...(request.input !== undefined ? { input: request.input } : {}),
+        ...(input !== undefined ? { input } : {}),
+        ...(how.paused ? { startPaused: true } : {}),
+        ...(this.#breakpoints.length ? { breakpoints: this.#breakpoints.map((b) => ({ ...b })) } : {}),
+        ...(how.replay ? { replay: how.replay } : {}),
         onEvent: (event) => this.#onTrace(live, event),
         warn: (message) => this.#log(message),
       });
@@ -171,6 +199,9 @@ export class StudioService implements StudioApi {
     live.record(event);
     this.#emit({ type: "trace", runId: live.id, event });
     if (event.type === "approval-requested") {
+      // An approval answered from a record (replay, fork, resume) asks nobody: it is no inbox item,
+      // so its approval-resolved below finds nothing pending and makes no history record either.
+      if (event.approval.replayed) return;
       const approval = this.#inbox.add(live.id, live.summary().name, event.approval, event.time);
       this.#emit({ type: "approval-requested", approval });
     } else if (event.type === "approval-resolved") {
@@ -183,10 +214,13 @@ export class StudioService implements StudioApi {
 
   #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
     if (!live.running) return;
-    this.#records.get(live.id)?.close();
+    const record = this.#records.get(live.id);
     this.#records.delete(live.id);
     this.#inbox.withdrawRun(live.id);
-    live.end(result, this.#now());
+    // Aborted by closing the studio: its record was detached first and stays resumable.
+    if (this.#closed && result.status === "aborted") live.interrupt(this.#now());
+    else live.end(result, this.#now());
+    record?.finish(live.summary());
     this.#emit({ type: "run-ended", run: live.summary() });
   }
 
@@ -199,12 +233,184 @@ export class StudioService implements StudioApi {
   }
 
   async listRuns(_request: RequestOf<"listRuns">): Promise<Result<RunSummary[]>> {
-    return ok([...this.#runs.values()].map((live) => live.summary()));
+    const session = [...this.#runs.values()].map((live) => live.summary());
+    const mine = new Set(session.map((r) => r.runId));
+    const folder = this.#live?.project.runsFolder;
+    let recorded: RunSummary[] = [];
+    if (folder) {
+      try {
+        recorded = await listRecordedRuns(folder, this.#history());
+      } catch (error) {
+        this.#report(`june studio: the runs recorded in ${folder} can't be listed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return ok(newestFirst([...session, ...recorded.filter((r) => !mine.has(r.runId))]));
   }
 
   async getRunEvents(request: RequestOf<"getRunEvents">): Promise<Result<TraceEvent[]>> {
-    const live = this.#runs.get(request.runId);
-    return live ? ok([...live.events]) : unknownRun(request.runId);
+    const found = await this.#findRun(request.runId);
+    return found ? found.events() : unknownRun(request.runId);
+  }
+
+  async deleteRun(request: RequestOf<"deleteRun">): Promise<Result<null>> {
+    const found = await this.#findRun(request.runId);
+    if (!found) return unknownRun(request.runId);
+    if (found.summary.status === "running") {
+      const where = this.#runs.has(request.runId) ? "stop it first (abortRun)" : "another process is running it (its meta file names the pid); stop it there";
+      return fail("STUDIO_RUN_RUNNING", `june studio: run ${request.runId} is still running; ${where}, then delete it.`);
+    }
+    if (found.runsFolder) {
+      try {
+        await deleteRecordedRun(found.runsFolder, request.runId);
+      } catch (error) {
+        return failFromError(error, `june studio: deleting run ${request.runId} from ${found.runsFolder} failed`);
+      }
+    }
+    this.#runs.delete(request.runId);
+    this.#emit({ type: "run-deleted", runId: request.runId });
+    return ok(null);
+  }
+
+  async exportRun(request: RequestOf<"exportRun">): Promise<Result<RunExport>> {
+    const found = await this.#findRun(request.runId);
+    if (!found) return unknownRun(request.runId);
+    const events = found.events();
+    if (!events.ok) return events;
+    return ok({ format: "june-run", version: 1, run: found.summary, events: events.value });
+  }
+
+  /** A run of this session, or one recorded in the open project's runs folder. */
+  async #findRun(runId: string): Promise<FoundRun | undefined> {
+    const live = this.#runs.get(runId);
+    if (live) return { summary: live.summary(), runsFolder: live.runsFolder, events: () => ok([...live.events]) };
+    const folder = this.#live?.project.runsFolder;
+    if (!folder || !isRecordId(runId)) return undefined;
+    const summary = await readRecordedRun(folder, runId, this.#history());
+    return summary && { summary, runsFolder: folder, events: () => readRecordedEvents(folder, runId) };
+  }
+
+  #history(): HistoryContext {
+    return {
+      isLiveHere: (runId) => this.#runs.get(runId)?.running === true,
+      entryIdOf: (name) => {
+        const matches = this.#live?.project.entries.filter((e) => e.name === name) ?? [];
+        return matches.length === 1 ? matches[0]!.id : undefined;
+      },
+      log: (message) => this.#report(message),
+    };
+  }
+
+  /** Logs a problem once per service (listing runs again must not repeat it). */
+  #report(message: string): void {
+    if (this.#reported.has(message)) return;
+    this.#reported.add(message);
+    this.#log(message);
+  }
+
+  // ── Stepping ────────────────────────────────────────────────────────────────────────────────
+
+  async pauseRun(request: RequestOf<"pauseRun">): Promise<Result<null>> {
+    return this.#control(request.runId, "pause", (handle) => handle.pause());
+  }
+
+  async stepRun(request: RequestOf<"stepRun">): Promise<Result<null>> {
+    return this.#control(request.runId, "step", (handle) => handle.step());
+  }
+
+  async continueRun(request: RequestOf<"continueRun">): Promise<Result<null>> {
+    return this.#control(request.runId, "continue", (handle) => handle.continue());
+  }
+
+  async #control(runId: string, verb: string, act: (handle: RunHandle) => void): Promise<Result<null>> {
+    const live = this.#runs.get(runId);
+    if (!live) {
+      const recorded = await this.#findRun(runId);
+      if (!recorded) return unknownRun(runId);
+      return fail("STUDIO_RUN_ENDED", `june studio: run ${runId} is a recorded run (${recorded.summary.status}), not one running in this studio; there is nothing to ${verb}.`);
+    }
+    if (!live.running || !live.handle) {
+      return fail("STUDIO_RUN_ENDED", `june studio: run ${runId} has ${live.summary().status}; there is nothing to ${verb}.`);
+    }
+    try {
+      act(live.handle);
+    } catch (error) {
+      return failFromError(error, `june studio: can't ${verb} run ${runId}`);
+    }
+    return ok(null);
+  }
+
+  async setBreakpoints(request: RequestOf<"setBreakpoints">): Promise<Result<null>> {
+    this.#breakpoints = request.breakpoints.map((b) => ({ ...b }));
+    for (const live of this.#runs.values()) {
+      if (!live.running || !live.handle) continue;
+      try {
+        live.handle.setBreakpoints(this.#breakpoints.map((b) => ({ ...b })));
+      } catch (error) {
+        this.#log(`june studio: run ${live.id} did not take the breakpoints: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.#emit({ type: "breakpoints", breakpoints: this.#breakpoints.map((b) => ({ ...b })) });
+    return ok(null);
+  }
+
+  async getBreakpoints(_request: RequestOf<"getBreakpoints">): Promise<Result<Breakpoint[]>> {
+    return ok(this.#breakpoints.map((b) => ({ ...b })));
+  }
+
+  // ── Replay, fork, resume ────────────────────────────────────────────────────────────────────
+
+  async replayRun(request: RequestOf<"replayRun">): Promise<Result<{ runId: string }>> {
+    return this.#rerun(request.runId, (recorded) => replayPlan(recorded), { kind: "replay", paused: request.paused });
+  }
+
+  async forkRun(request: RequestOf<"forkRun">): Promise<Result<{ runId: string }>> {
+    return this.#rerun(request.runId, (_recorded, events, project) => forkPlan(events, request, (ref) => project.model(ref)), {
+      kind: "fork",
+      nodeId: request.nodeId,
+      paused: request.paused,
+    });
+  }
+
+  async resumeRun(request: RequestOf<"resumeRun">): Promise<Result<{ runId: string }>> {
+    return this.#rerun(request.runId, (recorded) => resumePlan(recorded), { kind: "resume" });
+  }
+
+  /**
+   * Starts a new run of a recorded run's workflow, with its input and answers from its record.
+   * `check` says whether the recorded run qualifies and how to make the replay plan.
+   */
+  async #rerun(
+    runId: string,
+    check: (recorded: RunSummary, events: TraceEvent[], project: Project) => Result<PlanMaker>,
+    how: { kind: RunOrigin["kind"]; nodeId?: string; paused?: boolean | undefined },
+  ): Promise<Result<{ runId: string }>> {
+    if (this.#closed) return closed();
+    const project = this.#live?.project;
+    if (!project) return noProject();
+    const found = await this.#findRun(runId);
+    if (!found) return unknownRun(runId);
+    const events = found.events();
+    if (!events.ok) return events;
+    const checked = check(found.summary, events.value, project);
+    if (!checked.ok) return checked;
+    const { entryId, name } = found.summary;
+    const entry = project.entries.find((e) => e.id === entryId);
+    if (!entry) {
+      return fail(
+        "STUDIO_UNKNOWN_ENTRY",
+        `june studio: run ${runId} ran ${entryId ? `"${entryId}"` : `"${name}" (its record doesn't say which file)`}, which ${project.folder} doesn't have now; ` +
+          `restore the workflow to ${how.kind} the run.`,
+      );
+    }
+    let plan: ReplayPlan;
+    try {
+      plan = checked.value(events.value);
+    } catch (error) {
+      return failFromError(error, `june studio: can't ${how.kind} run ${runId}`);
+    }
+    const origin: RunOrigin = { kind: how.kind, runId, ...(how.nodeId !== undefined ? { nodeId: how.nodeId } : {}) };
+    const input = found.summary.input === null ? undefined : found.summary.input;
+    return this.#launch(project, entry, input, { paused: how.paused, replay: plan, origin });
   }
 
   // ── Approvals ───────────────────────────────────────────────────────────────────────────────
@@ -275,11 +481,15 @@ export class StudioService implements StudioApi {
     return this.#events.append(event);
   }
 
-  /** Stops watching, aborts every live run and waits for them to end. */
+  /**
+   * Stops watching, aborts every live run and waits for them to end. Their records are detached
+   * first, so on disk they stay "interrupted" (resumable), not "aborted".
+   */
   async close(): Promise<void> {
     this.#closed = true;
     this.#live?.close();
     const running = [...this.#runs.values()].filter((live) => live.running && live.handle);
+    for (const live of running) this.#records.get(live.id)?.detach();
     for (const live of running) live.handle!.abort("the studio is closing");
     await Promise.all(running.map((live) => live.handle!.result.catch(() => undefined)));
   }
@@ -292,8 +502,19 @@ function sameProject(snapshot: ProjectSnapshot | null, project: Project): boolea
   return jsonText(before) === jsonText(after);
 }
 
+interface FoundRun {
+  summary: RunSummary;
+  /** Where its files are (undefined: not recorded). */
+  runsFolder: string | undefined;
+  events(): Result<TraceEvent[]>;
+}
+
 function unknownRun<T>(runId: string): Result<T> {
-  return fail("STUDIO_UNKNOWN_RUN", `june studio: there is no run "${runId}"; listRuns shows the runs of this studio session.`);
+  return fail("STUDIO_UNKNOWN_RUN", `june studio: there is no run "${runId}" in this session or in the open project's runs folder; listRuns shows them all.`);
+}
+
+function noProject<T>(): Result<T> {
+  return fail("STUDIO_NO_PROJECT", "june studio: no folder is open; open a project folder before starting a run.");
 }
 
 function closed<T>(): Result<T> {

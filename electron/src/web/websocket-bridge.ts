@@ -87,6 +87,16 @@ export class WebSocketBridge implements Bridge {
   openFolder = (request: RequestOf<"openFolder">) => this.#call("openFolder", request);
   getProject = (request: RequestOf<"getProject">) => this.#call("getProject", request);
   startRun = (request: RequestOf<"startRun">) => this.#call("startRun", request);
+  pauseRun = (request: RequestOf<"pauseRun">) => this.#call("pauseRun", request);
+  stepRun = (request: RequestOf<"stepRun">) => this.#call("stepRun", request);
+  continueRun = (request: RequestOf<"continueRun">) => this.#call("continueRun", request);
+  setBreakpoints = (request: RequestOf<"setBreakpoints">) => this.#call("setBreakpoints", request);
+  getBreakpoints = (request: RequestOf<"getBreakpoints">) => this.#call("getBreakpoints", request);
+  replayRun = (request: RequestOf<"replayRun">) => this.#call("replayRun", request);
+  forkRun = (request: RequestOf<"forkRun">) => this.#call("forkRun", request);
+  resumeRun = (request: RequestOf<"resumeRun">) => this.#call("resumeRun", request);
+  deleteRun = (request: RequestOf<"deleteRun">) => this.#call("deleteRun", request);
+  exportRun = (request: RequestOf<"exportRun">) => this.#call("exportRun", request);
   approve = (request: RequestOf<"approve">) => this.#call("approve", request);
   deny = (request: RequestOf<"deny">) => this.#call("deny", request);
   abortRun = (request: RequestOf<"abortRun">) => this.#call("abortRun", request);

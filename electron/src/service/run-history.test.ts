@@ -1,0 +1,412 @@
+// Run history as a specification: every run recorded in the project's runs folder (events and a
+// meta file), listed newest first across studio sessions, a dead process's run shown as
+// "interrupted" (never as running), deleting and exporting, and running a recorded run again —
+// replayed (no model calls), forked at a model call, or resumed — through the StudioService.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { buildTrace, readTraceFile, type TraceEvent, type TraceNode } from "june";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Result, RunSummary, StudioEvent } from "../contract/index.ts";
+import { COUNTED_FLOW, HELLO_FLOW, PRICED_CONFIG, makeProject, nextEvent, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
+import { StudioService } from "./studio-service.ts";
+
+let project: ProjectFixture;
+let runs: string;
+let log: string;
+const services: StudioService[] = [];
+const logged: string[] = [];
+
+beforeEach(async () => {
+  project = await makeProject({ "counted.tsx": COUNTED_FLOW, "hello.tsx": HELLO_FLOW, "june.config.ts": PRICED_CONFIG() });
+  runs = join(project.folder, ".june", "runs");
+  log = join(project.folder, "calls.log");
+  logged.length = 0;
+});
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.close();
+  await project.remove();
+});
+
+/** A service on the fixture project; its clock moves a second per reading, so start times differ. */
+async function openService(folder = project.folder): Promise<StudioService> {
+  let clock = 1_700_000_000_000 + services.length * 1_000_000;
+  const service = new StudioService({ log: (m) => void logged.push(m), now: () => (clock += 1000) });
+  services.push(service);
+  await value(service.openFolder({ folder }));
+  return service;
+}
+
+async function value<T>(result: Promise<Result<T>>): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** What ran live: the lines COUNTED_FLOW noted. */
+async function calls(): Promise<string[]> {
+  const text = await readFile(log, "utf8").catch(() => "");
+  return text.split("\n").filter(Boolean);
+}
+
+/** Starts COUNTED_FLOW and resolves once its approval waits in the inbox. */
+async function startCounted(s: StudioService): Promise<{ runId: string; approvalId: string }> {
+  const asked = nextEvent<Extract<StudioEvent, { type: "approval-requested" }>>(s, (e) => e.type === "approval-requested", s.lastSeq);
+  const { runId } = await value(s.startRun({ entryId: "workflow:counted.tsx", input: { log } }));
+  const { approval } = await asked;
+  expect(approval.runId).toBe(runId);
+  return { runId, approvalId: approval.approvalId };
+}
+
+/** A COUNTED_FLOW run approved through to its end. */
+async function countedRun(s: StudioService): Promise<RunSummary> {
+  const { runId, approvalId } = await startCounted(s);
+  const ended = runEnded(s, runId);
+  await value(s.approve({ runId, approvalId }));
+  return (await ended).run;
+}
+
+/** A run that waited for its approval when its studio closed: interrupted on disk. */
+async function interruptedRun(): Promise<string> {
+  const first = await openService();
+  const { runId } = await startCounted(first);
+  await first.close();
+  return runId;
+}
+
+function outputOf(events: TraceEvent[]): unknown {
+  return buildTrace(events)?.output;
+}
+
+/** A tree without ids and times: what two runs of the same work share. */
+function shape(node: TraceNode): unknown {
+  return { kind: node.kind, name: node.name, status: node.status, output: node.output, usage: node.usage, children: node.children.map(shape) };
+}
+
+function modelCalls(events: TraceEvent[]): TraceNode[] {
+  const found: TraceNode[] = [];
+  const walk = (node: TraceNode) => {
+    if (node.kind === "model-call") found.push(node);
+    node.children.forEach(walk);
+  };
+  walk(buildTrace(events)!);
+  return found;
+}
+
+describe("run records", () => {
+  it("writes a meta file when a run starts and rewrites it when it ends, with usage and cost by the project's prices", async () => {
+    const s = await openService();
+    const { runId, approvalId } = await startCounted(s);
+    const started = JSON.parse(await readFile(join(runs, `${runId}.meta.json`), "utf8"));
+    expect(started).toMatchObject({ runId, entryId: "workflow:counted.tsx", name: "Counted", input: { log }, status: "running", pid: process.pid });
+    expect(typeof started.startedAt).toBe("number");
+
+    const ended = runEnded(s, runId);
+    await value(s.approve({ runId, approvalId }));
+    const run = (await ended).run;
+    expect(run.status).toBe("succeeded");
+    const { usage } = run;
+    expect(usage.totalTokens).toBeGreaterThan(0);
+    expect(run.cost.unpricedCalls).toBe(0);
+    expect(run.cost.usd).toBeCloseTo((usage.inputTokens * 1 + usage.outputTokens * 2) / 1_000_000, 12);
+
+    const meta = JSON.parse(await readFile(join(runs, `${runId}.meta.json`), "utf8"));
+    expect(meta).toEqual({ ...run, pid: process.pid });
+    expect((await readdir(runs)).sort()).toEqual([`${runId}.jsonl`, `${runId}.meta.json`]);
+    expect(await readFile(join(project.folder, ".june", ".gitignore"), "utf8")).toContain("*");
+  });
+
+  it("goes to the folder the config's `runs` names, with a .gitignore of its own", async () => {
+    await project.write("june.config.ts", PRICED_CONFIG(`runs: "history/runs",`));
+    const s = await openService();
+    const { runId } = await value(s.startRun({ entryId: "workflow:hello.tsx" }));
+    await runEnded(s, runId);
+    const custom = join(project.folder, "history", "runs");
+    expect((await readdir(custom)).sort()).toEqual([".gitignore", `${runId}.jsonl`, `${runId}.meta.json`]);
+    expect(await readFile(join(custom, ".gitignore"), "utf8")).toContain("*");
+    expect(existsSync(join(project.folder, ".june"))).toBe(false);
+    expect((await value(s.listRuns({}))).map((r) => r.runId)).toEqual([runId]);
+  });
+});
+
+describe("listRuns", () => {
+  it("lists this session's runs and every recorded run, newest first, from their meta files", async () => {
+    const first = await openService();
+    const a = await value(first.startRun({ entryId: "workflow:hello.tsx", input: { name: "Ada" } }));
+    await runEnded(first, a.runId);
+    const b = await countedRun(first);
+    await first.close();
+
+    const second = await openService();
+    const c = await value(second.startRun({ entryId: "workflow:hello.tsx", input: { name: "Cy" } }));
+    const cEnded = (await runEnded(second, c.runId)).run;
+    const listed = await value(second.listRuns({}));
+    expect(listed.map((r) => r.runId)).toEqual([c.runId, b.runId, a.runId]);
+    expect(listed[0]).toEqual(cEnded);
+    expect(listed[1]).toEqual(b);
+    expect(listed[2]).toMatchObject({ runId: a.runId, entryId: "workflow:hello.tsx", name: "Hello", status: "succeeded", input: { name: "Ada" } });
+
+    // A recorded run reopens into the same trace.
+    const events = await value(second.getRunEvents({ runId: a.runId }));
+    expect(events[0]).toMatchObject({ type: "node-start", runId: a.runId });
+    expect(outputOf(events)).toBe("hello Ada");
+  });
+
+  it("lists a run whose meta file is broken from its events, and one whose events are broken with an error saying so", async () => {
+    const s = await openService();
+    const good = await value(s.startRun({ entryId: "workflow:hello.tsx", input: { name: "Ada" } }));
+    await runEnded(s, good.runId);
+    await writeFile(join(runs, `${good.runId}.meta.json`), "{ not json");
+    const jsonl = await readFile(join(runs, `${good.runId}.jsonl`), "utf8");
+    const [firstLine, ...rest] = jsonl.split("\n");
+    await writeFile(join(runs, "run_broken.jsonl"), [firstLine, "garbage{", ...rest].join("\n"));
+
+    const fresh = await openService();
+    const listed = await value(fresh.listRuns({}));
+    expect(listed.find((r) => r.runId === good.runId)).toMatchObject({ entryId: "workflow:hello.tsx", name: "Hello", status: "succeeded", input: { name: "Ada" } });
+    expect(logged.some((m) => m.includes(`${good.runId}.meta.json`) && m.includes("not JSON"))).toBe(true);
+
+    const broken = listed.find((r) => r.runId === "run_broken");
+    expect(broken?.error).toMatchObject({ code: "STUDIO_BROKEN_RECORD", message: expect.stringContaining("run_broken.jsonl:2") });
+    expect(broken?.status).not.toBe("running");
+    expect(await fresh.getRunEvents({ runId: "run_broken" })).toMatchObject({ ok: false, error: { code: "STUDIO_BROKEN_RECORD" } });
+    expect(await fresh.exportRun({ runId: "run_broken" })).toMatchObject({ ok: false, error: { code: "STUDIO_BROKEN_RECORD" } });
+  });
+});
+
+describe("interrupted runs", () => {
+  it("a run its studio closed on is interrupted, with the usage and cost its events recorded", async () => {
+    const runId = await interruptedRun();
+    const s = await openService();
+    const run = (await value(s.listRuns({}))).find((r) => r.runId === runId)!;
+    const { tree } = readTraceFile(join(runs, `${runId}.jsonl`));
+    expect(run).toMatchObject({ status: "interrupted", entryId: "workflow:counted.tsx", input: { log } });
+    expect(run.usage).toEqual(tree!.usage);
+    expect(run.usage.totalTokens).toBeGreaterThan(0);
+    expect(run.cost).toEqual(tree!.cost);
+  });
+
+  it("a run whose process is gone is interrupted; one whose process still lives is running", async () => {
+    const runId = await interruptedRun();
+    const metaPath = join(runs, `${runId}.meta.json`);
+    const meta = JSON.parse(await readFile(metaPath, "utf8"));
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    await writeFile(metaPath, JSON.stringify({ ...meta, pid: dead }));
+    const s = await openService();
+    expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("interrupted");
+
+    const alive = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      await writeFile(metaPath, JSON.stringify({ ...meta, pid: alive.pid }));
+      expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("running");
+      expect(await s.resumeRun({ runId })).toMatchObject({ ok: false, error: { code: "STUDIO_NOT_INTERRUPTED" } });
+      expect(await s.deleteRun({ runId })).toMatchObject({ ok: false, error: { code: "STUDIO_RUN_RUNNING" } });
+    } finally {
+      alive.kill("SIGKILL");
+    }
+  });
+});
+
+describe("deleteRun and exportRun", () => {
+  it("deletes a run's files and announces it; a live run must be stopped first", async () => {
+    const s = await openService();
+    const done = await value(s.startRun({ entryId: "workflow:hello.tsx" }));
+    await runEnded(s, done.runId);
+    const before = s.lastSeq;
+    expect(await s.deleteRun({ runId: done.runId })).toEqual({ ok: true, value: null });
+    const events: StudioEvent[] = [];
+    s.listen(before, (e) => void events.push(e))();
+    expect(events).toEqual([{ seq: before + 1, type: "run-deleted", runId: done.runId }]);
+    expect(await readdir(runs)).toEqual([]);
+    expect(await value(s.listRuns({}))).toEqual([]);
+    expect(await s.getRunEvents({ runId: done.runId })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_RUN" } });
+
+    const { runId } = await startCounted(s);
+    const refused = await s.deleteRun({ runId });
+    expect(refused).toMatchObject({ ok: false, error: { code: "STUDIO_RUN_RUNNING" } });
+    expect(!refused.ok && refused.error.message).toContain("abortRun");
+    expect(existsSync(join(runs, `${runId}.jsonl`))).toBe(true);
+  });
+
+  it("deletes a recorded run of an earlier session, and never a file outside the runs folder", async () => {
+    const runId = await interruptedRun();
+    await writeFile(join(project.folder, ".june", "keep.jsonl"), "{}\n");
+    const s = await openService();
+    expect(await s.deleteRun({ runId: "../keep" })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_RUN" } });
+    expect(existsSync(join(project.folder, ".june", "keep.jsonl"))).toBe(true);
+    await value(s.deleteRun({ runId }));
+    expect(await readdir(runs)).toEqual([]);
+  });
+
+  it("exports a run as one JSON document: its summary and every event", async () => {
+    const s = await openService();
+    const run = await countedRun(s);
+    const exported = await value(s.exportRun({ runId: run.runId }));
+    expect(exported).toEqual({ format: "june-run", version: 1, run, events: await value(s.getRunEvents({ runId: run.runId })) });
+    expect(JSON.parse(JSON.stringify(exported))).toEqual(exported);
+    const fresh = await openService();
+    expect(await value(fresh.exportRun({ runId: run.runId }))).toEqual(exported);
+  });
+});
+
+describe("replayRun", () => {
+  it("runs a recorded run again from its record: no model calls, no tool runs, nobody asked, the same tree", async () => {
+    const s = await openService();
+    const original = await countedRun(s);
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
+
+    const fresh = await openService();
+    const { runId } = await value(fresh.replayRun({ runId: original.runId }));
+    const ended = (await runEnded(fresh, runId)).run;
+    expect(ended).toMatchObject({ status: "succeeded", origin: { kind: "replay", runId: original.runId }, entryId: "workflow:counted.tsx", input: { log } });
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
+    expect(await value(fresh.pendingApprovals({}))).toEqual([]);
+    expect(await value(fresh.approvalHistory({}))).toEqual([]);
+    const inboxEvents: StudioEvent[] = [];
+    fresh.listen(0, (e) => void inboxEvents.push(e))();
+    expect(inboxEvents.filter((e) => e.type === "approval-requested" || e.type === "approval-decided")).toEqual([]);
+
+    const events = await value(fresh.getRunEvents({ runId }));
+    const recorded = await value(fresh.getRunEvents({ runId: original.runId }));
+    expect(shape(buildTrace(events)!)).toEqual(shape(buildTrace(recorded)!));
+    expect(events.filter((e) => e.type === "replayed").length).toBeGreaterThan(0);
+    expect(ended.usage).toEqual(original.usage);
+    expect((await value(fresh.listRuns({}))).find((r) => r.runId === runId)?.origin).toEqual({ kind: "replay", runId: original.runId });
+  });
+
+  it("says so when the run's workflow is no longer in the project, or the run is unknown", async () => {
+    const runId = await interruptedRun();
+    const metaPath = join(runs, `${runId}.meta.json`);
+    await writeFile(metaPath, JSON.stringify({ ...JSON.parse(await readFile(metaPath, "utf8")), entryId: "workflow:gone.tsx" }));
+    const s = await openService();
+    const gone = await s.replayRun({ runId });
+    expect(gone).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_ENTRY" } });
+    expect(!gone.ok && gone.error.message).toContain("workflow:gone.tsx");
+    expect(await s.replayRun({ runId: "run_nope" })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_RUN" } });
+  });
+});
+
+describe("forkRun", () => {
+  it("replays up to the model call it forks at, then goes on live from there", async () => {
+    const s = await openService();
+    const original = await countedRun(s);
+    const recorded = await value(s.getRunEvents({ runId: original.runId }));
+    const [, report] = modelCalls(recorded);
+
+    const { runId } = await value(s.forkRun({ runId: original.runId, nodeId: report!.id }));
+    const ended = (await runEnded(s, runId)).run;
+    expect(ended).toMatchObject({ status: "succeeded", origin: { kind: "fork", runId: original.runId, nodeId: report!.id } });
+    // Only the forked call ran again; the plan call and the deploy came from the record.
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report", "model: report"]);
+    expect(outputOf(await value(s.getRunEvents({ runId })))).toBe("shipped staging");
+  });
+
+  it("runs the forked call on another model, resolved like a markdown agent's model (the config's `models`)", async () => {
+    const s = await openService();
+    const original = await countedRun(s);
+    const [, report] = modelCalls(await value(s.getRunEvents({ runId: original.runId })));
+    const { runId } = await value(s.forkRun({ runId: original.runId, nodeId: report!.id, model: "test:alt" }));
+    await runEnded(s, runId);
+    expect(outputOf(await value(s.getRunEvents({ runId })))).toBe("forked with test:alt");
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
+  });
+
+  it("refuses a node that isn't a model call of the run, and a model it can't resolve", async () => {
+    const s = await openService();
+    const original = await countedRun(s);
+    const recorded = await value(s.getRunEvents({ runId: original.runId }));
+    const tool = recorded.find((e) => e.type === "node-start" && e.node.kind === "tool-call");
+    const toolId = tool?.type === "node-start" ? tool.node.id : "";
+    const notModel = await s.forkRun({ runId: original.runId, nodeId: toolId });
+    expect(notModel).toMatchObject({ ok: false, error: { code: "STUDIO_NOT_A_MODEL_CALL" } });
+    expect(!notModel.ok && notModel.error.message).toContain(`"${toolId}"`);
+    expect(!notModel.ok && notModel.error.message).toContain("tool-call");
+    const missing = await s.forkRun({ runId: original.runId, nodeId: "n999" });
+    expect(missing).toMatchObject({ ok: false, error: { code: "STUDIO_NOT_A_MODEL_CALL", message: expect.stringContaining("n999") } });
+    const [plan] = modelCalls(recorded);
+    // The config's `models` takes any provider:model reference; this is none.
+    expect(await s.forkRun({ runId: original.runId, nodeId: plan!.id, model: "gpt" })).toMatchObject({
+      ok: false,
+      error: { code: "JUNE_AGENT_FIELD_INVALID", message: expect.stringContaining('"gpt"') },
+    });
+  });
+});
+
+describe("resumeRun", () => {
+  it("resumes an interrupted run: finished work comes from the record, its approval is back in the inbox", async () => {
+    const runId = await interruptedRun();
+    expect(await calls()).toEqual(["model: plan"]);
+    const s = await openService();
+    const asked = nextEvent<Extract<StudioEvent, { type: "approval-requested" }>>(s, (e) => e.type === "approval-requested");
+    const resumed = await value(s.resumeRun({ runId }));
+    const { approval } = await asked;
+    expect(approval).toMatchObject({ runId: resumed.runId, toolName: "deploy", input: { env: "staging" } });
+    expect(approval.replayed).toBeUndefined();
+    expect(await calls()).toEqual(["model: plan"]);
+
+    const ended = runEnded(s, resumed.runId);
+    await value(s.approve({ runId: resumed.runId, approvalId: approval.approvalId }));
+    expect((await ended).run).toMatchObject({ status: "succeeded", origin: { kind: "resume", runId } });
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
+    expect(outputOf(await value(s.getRunEvents({ runId: resumed.runId })))).toBe("shipped staging");
+  });
+
+  it("resumes only an interrupted run", async () => {
+    const s = await openService();
+    const done = await countedRun(s);
+    const refused = await s.resumeRun({ runId: done.runId });
+    expect(refused).toMatchObject({ ok: false, error: { code: "STUDIO_NOT_INTERRUPTED" } });
+    expect(!refused.ok && refused.error.message).toContain("succeeded");
+  });
+});
+
+describe("a studio process killed mid-run (SIGKILL)", () => {
+  it("leaves a record intact up to its last event, listed as interrupted, and resumable", async () => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, "crash-child.test-support.ts"), project.folder, "workflow:counted.tsx", JSON.stringify({ log })], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+    const runId = await new Promise<string>((resolve, reject) => {
+      let stdout = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes("\n")) resolve((JSON.parse(stdout.split("\n")[0]!) as { runId: string }).runId);
+      });
+      void exited.then((how) => reject(new Error(`the child exited (${how}) before starting its run: ${stderr}`)));
+    });
+    const file = join(runs, `${runId}.jsonl`);
+    // The approval request is synced to disk before anyone is asked: wait until it is there.
+    for (;;) {
+      const text = await readFile(file, "utf8").catch(() => "");
+      if (text.includes('"type":"approval-requested"')) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+
+    const text = await readFile(file, "utf8");
+    expect(text.endsWith("\n")).toBe(true);
+    const events = text.trimEnd().split("\n").map((line) => JSON.parse(line) as TraceEvent);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.some((e) => e.type === "approval-requested")).toBe(true);
+    expect(readTraceFile(file).truncated).toBe(false);
+
+    const s = await openService();
+    const run = (await value(s.listRuns({}))).find((r) => r.runId === runId);
+    expect(run).toMatchObject({ status: "interrupted", entryId: "workflow:counted.tsx", name: "Counted" });
+    expect(await calls()).toEqual(["model: plan"]);
+
+    const asked = nextEvent<Extract<StudioEvent, { type: "approval-requested" }>>(s, (e) => e.type === "approval-requested");
+    const resumed = await value(s.resumeRun({ runId }));
+    const { approval } = await asked;
+    expect(await value(s.pendingApprovals({}))).toEqual([approval]);
+    expect(approval).toMatchObject({ runId: resumed.runId, toolName: "deploy" });
+    const ended = runEnded(s, resumed.runId);
+    await value(s.approve({ runId: resumed.runId, approvalId: approval.approvalId }));
+    expect((await ended).run.status).toBe("succeeded");
+    expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
+  });
+});

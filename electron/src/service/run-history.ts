@@ -1,0 +1,224 @@
+// Reading the runs recorded in a runs folder (see run-record.ts): what the history lists, a run's
+// events, deleting one. A run is never hidden: without a readable meta file it is described from
+// its events, and a record that can't be read at all is listed with an error saying so. A run
+// whose meta still says "running" but whose process is gone reads as "interrupted".
+import { readdir, readFile, rm } from "node:fs/promises";
+import { readTraceFile, type TraceEvent, type TraceNode } from "june";
+import { z } from "zod";
+import type { Result, RunStatus, RunSummary, StudioError } from "../contract/index.ts";
+import { emptyCost, emptyUsage } from "./live-run.ts";
+import { ok } from "./results.ts";
+import { eventsFile, metaFile } from "./run-record.ts";
+
+/** Run ids the studio makes (`run_<time>_<hex>`) and any other id safe as a file name. */
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
+const RECORD_FILE = /^(.+)\.(jsonl|meta\.json)$/;
+
+/** True when `runId` can name a record file (no separators, no `..`). */
+export function isRecordId(runId: string): boolean {
+  return RUN_ID.test(runId) && !runId.includes("..");
+}
+
+export interface HistoryContext {
+  /** Runs this service is running now (their records say "running" with this process's pid). */
+  isLiveHere(runId: string): boolean;
+  /** The open project's entry id for a run whose meta file is lost (matched by the entry's name). */
+  entryIdOf(name: string): string | undefined;
+  /** Where a record that is read only partly is reported (the host's console). */
+  log(message: string): void;
+}
+
+const usage = z.object({ inputTokens: z.number(), outputTokens: z.number(), reasoningTokens: z.number(), cachedInputTokens: z.number(), totalTokens: z.number() });
+const metaSchema = z.object({
+  runId: z.string(),
+  entryId: z.string(),
+  name: z.string(),
+  status: z.enum(["running", "succeeded", "failed", "aborted", "interrupted"]),
+  input: z.unknown(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  usage: usage.optional(),
+  cost: z.object({ usd: z.number(), unpricedCalls: z.number() }).optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  origin: z.object({ kind: z.enum(["replay", "fork", "resume"]), runId: z.string(), nodeId: z.string().optional() }).optional(),
+  pid: z.number().int().optional(),
+});
+type ParsedMeta = z.infer<typeof metaSchema>;
+
+/** The ids of every run recorded in `runsFolder` (none when it doesn't exist). */
+export async function recordedRunIds(runsFolder: string): Promise<string[]> {
+  const names = await readdir(runsFolder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  const ids = new Set<string>();
+  for (const name of names) {
+    const id = RECORD_FILE.exec(name)?.[1];
+    if (id !== undefined && isRecordId(id)) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Every run recorded in `runsFolder`, newest first. */
+export async function listRecordedRuns(runsFolder: string, context: HistoryContext): Promise<RunSummary[]> {
+  const ids = await recordedRunIds(runsFolder);
+  const runs = await Promise.all(ids.map((id) => readRecordedRun(runsFolder, id, context)));
+  return newestFirst(runs.filter((run): run is RunSummary => run !== undefined));
+}
+
+export function newestFirst(runs: RunSummary[]): RunSummary[] {
+  return runs.sort((a, b) => b.startedAt - a.startedAt || (a.runId < b.runId ? 1 : a.runId > b.runId ? -1 : 0));
+}
+
+/** One recorded run's summary; undefined when neither of its files exists. */
+export async function readRecordedRun(runsFolder: string, runId: string, context: HistoryContext): Promise<RunSummary | undefined> {
+  if (!isRecordId(runId)) return undefined;
+  const meta = await readMeta(runsFolder, runId);
+  if (meta.kind === "broken") context.log(`june studio: ${meta.problem}; the run is listed from its events instead.`);
+  if (meta.kind === "ok" && meta.meta.status !== "running") return fromMeta(meta.meta);
+
+  const events = readEvents(runsFolder, runId);
+  if (meta.kind === "missing" && events.kind === "missing") return undefined;
+  if (meta.kind === "ok") {
+    // "running" on disk: live here, running in another process, or interrupted.
+    const base = fromMeta(meta.meta);
+    if (context.isLiveHere(runId)) return base;
+    const elsewhere = meta.meta.pid !== undefined && meta.meta.pid !== process.pid && processAlive(meta.meta.pid);
+    if (events.kind === "broken") return { ...base, status: elsewhere ? "running" : "interrupted", error: events.error };
+    const root = events.kind === "ok" ? events.root : undefined;
+    const ended = root ? endedStatus(root) : undefined;
+    return {
+      ...base,
+      ...(root ? fromRoot(root) : {}),
+      // A run that ended but died before rewriting its meta file ended all the same.
+      status: ended ?? (elsewhere ? "running" : "interrupted"),
+      ...(!ended && !elsewhere && events.kind === "ok" && events.lastTime !== undefined ? { endedAt: events.lastTime } : {}),
+    };
+  }
+  // No meta file to go by: everything comes from the events.
+  if (events.kind !== "ok") {
+    const error = events.kind === "broken" ? events.error : brokenRecord(`${metaFile(runsFolder, runId)} can't be read and ${eventsFile(runsFolder, runId)} is missing`);
+    return { runId, entryId: "", name: runId, status: "interrupted", input: null, startedAt: 0, usage: emptyUsage(), cost: emptyCost(), error };
+  }
+  const root = events.root;
+  const name = root?.name ?? runId;
+  const ended = root ? endedStatus(root) : undefined;
+  return {
+    runId,
+    entryId: context.entryIdOf(name) ?? "",
+    name,
+    input: root?.input ?? null,
+    startedAt: events.firstTime ?? 0,
+    usage: emptyUsage(),
+    cost: emptyCost(),
+    ...(root ? fromRoot(root) : {}),
+    status: ended ?? "interrupted",
+    ...(!ended && events.lastTime !== undefined ? { endedAt: events.lastTime } : {}),
+  };
+}
+
+/** A recorded run's events (none when only its meta file exists); STUDIO_BROKEN_RECORD when they can't be read. */
+export function readRecordedEvents(runsFolder: string, runId: string): Result<TraceEvent[]> {
+  const events = readEvents(runsFolder, runId);
+  if (events.kind === "broken") return { ok: false, error: events.error };
+  return ok(events.kind === "ok" ? events.events : []);
+}
+
+/** Removes a run's files (those it has). */
+export async function deleteRecordedRun(runsFolder: string, runId: string): Promise<void> {
+  if (!isRecordId(runId)) return;
+  await rm(metaFile(runsFolder, runId), { force: true });
+  await rm(eventsFile(runsFolder, runId), { force: true });
+}
+
+/** True while a process with this id exists (signal 0 checks without signalling; EPERM means it exists). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** What a run's tree says about it: name, input, usage, cost, times and error. */
+function fromRoot(root: TraceNode): Partial<RunSummary> {
+  return {
+    name: root.name,
+    ...(root.input !== undefined ? { input: root.input } : {}),
+    ...(root.startedAt !== null ? { startedAt: root.startedAt } : {}),
+    ...(root.endedAt !== null ? { endedAt: root.endedAt } : {}),
+    usage: { ...root.usage },
+    cost: root.cost ? { ...root.cost } : emptyCost(),
+    ...(root.error ? { error: { code: root.error.code, message: root.error.message } } : {}),
+  };
+}
+
+function endedStatus(root: TraceNode): RunStatus | undefined {
+  return root.endedAt !== null && (root.status === "succeeded" || root.status === "failed" || root.status === "aborted") ? root.status : undefined;
+}
+
+function fromMeta(meta: ParsedMeta): RunSummary {
+  return {
+    runId: meta.runId,
+    entryId: meta.entryId,
+    name: meta.name,
+    status: meta.status,
+    input: meta.input ?? null,
+    startedAt: meta.startedAt,
+    ...(meta.endedAt !== undefined ? { endedAt: meta.endedAt } : {}),
+    usage: meta.usage ?? emptyUsage(),
+    cost: meta.cost ?? emptyCost(),
+    ...(meta.error ? { error: meta.error } : {}),
+    ...(meta.origin ? { origin: meta.origin } : {}),
+  };
+}
+
+type MetaRead = { kind: "ok"; meta: ParsedMeta } | { kind: "missing" } | { kind: "broken"; problem: string };
+
+async function readMeta(runsFolder: string, runId: string): Promise<MetaRead> {
+  const file = metaFile(runsFolder, runId);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    return { kind: "broken", problem: `${file} can't be read: ${(error as Error).message}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { kind: "broken", problem: `${file} is not JSON: ${(error as Error).message}` };
+  }
+  const parsed = metaSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`).join("; ");
+    return { kind: "broken", problem: `${file} is not a run's meta file (${issues})` };
+  }
+  if (parsed.data.runId !== runId) return { kind: "broken", problem: `${file} describes run ${parsed.data.runId}, not ${runId}` };
+  return { kind: "ok", meta: parsed.data };
+}
+
+type EventsRead =
+  | { kind: "ok"; events: TraceEvent[]; root: TraceNode | undefined; firstTime: number | undefined; lastTime: number | undefined }
+  | { kind: "missing" }
+  | { kind: "broken"; error: StudioError };
+
+function readEvents(runsFolder: string, runId: string): EventsRead {
+  const file = eventsFile(runsFolder, runId);
+  let read: ReturnType<typeof readTraceFile>;
+  try {
+    // A last line cut short by a crash is skipped; a broken line before it makes the file unreadable.
+    read = readTraceFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    return { kind: "broken", error: brokenRecord(`${file} can't be read: ${(error as Error).message}`) };
+  }
+  const { events, tree } = read;
+  return { kind: "ok", events, root: tree, firstTime: events[0]?.time, lastTime: events.at(-1)?.time };
+}
+
+function brokenRecord(problem: string): StudioError {
+  return { code: "STUDIO_BROKEN_RECORD", message: `june studio: ${problem}. Its trace can't be shown; delete the run or repair the file.` };
+}
