@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "june";
+import { defaultPrices, defineConfig } from "june";
 import type { ScriptedCall, ScriptedResponse, ScriptedToolCall } from "june/sdk/scripted";
 import { sampleModel, toolResults, userPrompt, type SeenResult } from "./models.ts";
 import { searchWeb } from "./web.ts";
@@ -33,6 +33,14 @@ export default defineConfig({
     fn: true,
     builtin: true,
     mcp: (tool) => tool.source.kind === "mcp" && tool.source.server === "fs",
+  },
+  // Offline, the samples' scripted models (provider "june.scripted") stand in for these OpenAI
+  // models: priced like them, the studio's cost column shows what the run would cost live.
+  // (With OPENAI_API_KEY set the real models run and June's own table prices them.)
+  prices: {
+    "june:gpt-5": defaultPrices["openai:gpt-5"]!,
+    "june:gpt-5-mini": defaultPrices["openai:gpt-5-mini"]!,
+    "june:gpt-5-nano": defaultPrices["openai:gpt-5-nano"]!,
   },
   // Every markdown agent gets these blocks, merged by name with its own (its skills).
   blocks: {

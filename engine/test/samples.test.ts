@@ -59,6 +59,9 @@ async function runEntry(id: string): Promise<Ran> {
   const result = await handle.result;
   expect(result.error, `${id} failed`).toBeUndefined();
   expect(result.status).toBe("succeeded");
+  // Every offline model is priced (samples/june.config.ts), so every run shows what it would cost.
+  expect(result.trace.cost?.unpricedCalls, `${id} has unpriced model calls`).toBe(0);
+  if (result.usage.totalTokens > 0) expect(result.trace.cost?.usd).toBeGreaterThan(0);
   return { result, approvals, nodes: [...walk(result.trace)] };
 }
 
