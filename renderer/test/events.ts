@@ -24,6 +24,7 @@ export function runSummary(runId: string, patch: Partial<RunSummary> = {}): RunS
     input: {},
     startedAt: 1795998817613,
     usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
+    cost: { usd: 0, unpricedCalls: 0 },
     ...patch,
   };
 }

@@ -1,11 +1,14 @@
 // "Agent tree": the selected entry drawn with @xyflow/react, laid out top to bottom by dagre.
 // Nodes are focusable and named ("agent Triage"); Enter or a click selects one for the inspectors,
-// a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges.
+// a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges. Agents,
+// steps and composite tools carry a breakpoint toggle; where the selected run is stopped is marked
+// (aria-current="step", "Stopped here") and panned into view.
 import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type NodeChange } from "@xyflow/react";
 import { useCallback, useMemo } from "react";
-import { agentGraph, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "../graph/index.ts";
-import { selectedEntry, useStudio } from "../store/index.ts";
+import { agentGraph, graphNodeAt, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "../graph/index.ts";
+import { selectedEntry, selectedRun, selectedStop, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
+import { CurrentNodeInView } from "./CurrentNodeInView.tsx";
 import { GraphNodeView, type StudioFlowNode } from "./GraphNodeView.tsx";
 
 const nodeTypes = { studio: GraphNodeView };
@@ -23,8 +26,12 @@ export function AgentTreePanel() {
   const selectGraphNode = useStudio((s) => s.selectGraphNode);
   const openInEditor = useStudio((s) => s.openInEditor);
 
+  const stop = useStudio(selectedStop);
+  // Only a run of the entry drawn here can be stopped somewhere in it.
+  const runOfEntry = useStudio((s) => selectedRun(s)?.summary.entryId === s.selectedEntryId);
   const graph = useMemo(() => agentGraph(entry?.tree), [entry?.tree]);
   const laidOut = useMemo(() => layoutGraph(graph), [graph]);
+  const currentId = useMemo(() => (runOfEntry ? graphNodeAt(graph, stop)?.id : undefined), [graph, stop, runOfEntry]);
 
   const nodes = useMemo<StudioFlowNode[]>(
     () =>
@@ -32,10 +39,11 @@ export function AgentTreePanel() {
         id: node.id,
         type: "studio",
         position: laidOut.positions.get(node.id) ?? { x: 0, y: 0 },
-        data: { node },
+        data: { node, current: node.id === currentId },
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
         ariaLabel: node.label,
+        ...(node.id === currentId ? { domAttributes: { "aria-current": "step" as const } } : {}),
         selected: node.id === selectedNodeId,
         draggable: false,
         connectable: false,
@@ -44,7 +52,7 @@ export function AgentTreePanel() {
         // Known handle positions: edges draw without waiting for the DOM to be measured.
         handles: HANDLES,
       })),
-    [graph, laidOut, selectedNodeId],
+    [graph, laidOut, selectedNodeId, currentId],
   );
 
   const edges = useMemo<Edge[]>(
@@ -119,6 +127,7 @@ export function AgentTreePanel() {
             attributionPosition="bottom-right"
           >
             <Background gap={16} size={1} />
+            <CurrentNodeInView nodeId={currentId} />
             <Controls showInteractive={false} position="bottom-left" />
           </ReactFlow>
         </div>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 
-const REGIONS = ["Agents", "Agent tree", "Capabilities", "Inherited", "Run", "Trace", "Approvals", "Token usage", "Problems"];
+const REGIONS = ["Agents", "Runs", "Agent tree", "Capabilities", "Inherited", "Run", "Trace", "Approvals", "Token usage", "Problems"];
 
 describe("the studio's regions and buttons", () => {
   it("names every region exactly", async () => {
@@ -12,16 +12,16 @@ describe("the studio's regions and buttons", () => {
     for (const name of REGIONS) expect(screen.getByRole("region", { name })).toBeTruthy();
   });
 
-  it("has Open folder, Run and Stop, and reserves Pause, Step and Continue as disabled 'coming soon'", async () => {
+  it("has Open folder, Run, Start paused and the debugger's buttons with their keys", async () => {
     await renderStudio({ project: samplesProject() });
     expect(screen.getByRole("button", { name: "Open folder" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Run" })).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Stop" }) as HTMLButtonElement).disabled).toBe(true);
-    for (const name of ["Pause", "Step", "Continue"]) {
-      const button = screen.getByRole("button", { name }) as HTMLButtonElement;
-      expect(button.disabled).toBe(true);
-      expect(button.title).toMatch(/coming soon/);
-    }
+    expect(screen.getByRole("button", { name: "Run" }).getAttribute("aria-keyshortcuts")).toContain("F5");
+    expect(screen.getByRole("checkbox", { name: "Start paused" })).toBeTruthy();
+    const keys = { Pause: "F6", Step: "F10", Continue: "F5", Stop: "Shift+F5" };
+    for (const [name, key] of Object.entries(keys)) expect(screen.getByRole("button", { name }).getAttribute("aria-keyshortcuts")).toBe(key);
+    // Nothing runs yet: only Step (which starts the selected agent paused) is on.
+    for (const name of ["Pause", "Continue", "Stop"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Step" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows the designed empty state before a folder is open", async () => {

@@ -1,9 +1,10 @@
-// The studio's layout: top bar; Agents and Problems on the left; the Agent tree, Run and Trace in
-// the middle; Approvals and the inspectors on the right.
+// The studio's layout: top bar; Agents, Runs and Problems on the left; the Agent tree, Run and
+// Trace in the middle; Approvals and the inspectors on the right.
 import { useEffect } from "react";
 import { AgentsPanel } from "../agents/AgentsPanel.tsx";
 import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
 import { ApprovalsPanel } from "../approvals/ApprovalsPanel.tsx";
+import { RunsPanel } from "../history/index.ts";
 import { CapabilitiesPanel } from "../inspectors/CapabilitiesPanel.tsx";
 import { InheritedPanel } from "../inspectors/InheritedPanel.tsx";
 import { ProblemsPanel } from "../problems/ProblemsPanel.tsx";
@@ -32,6 +33,7 @@ export function App() {
       <main className="workspace">
         <div className="column column-left">
           <AgentsPanel />
+          <RunsPanel />
           <ProblemsPanel />
         </div>
         <div className="column column-center">

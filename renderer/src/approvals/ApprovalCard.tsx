@@ -58,6 +58,12 @@ export function ApprovalCard({ approval, deciding, error, onApprove, onDeny, onM
           <code>{approval.step}</code>
         </dd>
       </dl>
+      {approval.outcomeUnknown && (
+        <p className="outcome-unknown" role="note">
+          <strong>Outcome unknown:</strong> this call was approved and started before the run was interrupted, and no result was recorded — it may
+          or may not have run. It runs again only if you approve it again.
+        </p>
+      )}
       <JsonView value={approval.input} label={`Input of ${approval.toolName}`} />
       <label htmlFor={reasonId} className="field-label">
         Reason (sent with a denial)

@@ -84,3 +84,15 @@ describe("the approval inbox", () => {
     expect(within(region).getByText("No pending approvals")).toBeTruthy();
   });
 });
+
+describe("a resumed run's approval", () => {
+  it("says when a tool was approved and started with no result recorded (outcome unknown)", async () => {
+    const { emit } = await renderStudio({ project: samplesProject() });
+    emit([
+      ev({ type: "run-started", run: runSummary("r1", { origin: { kind: "resume", runId: "r0" } }) }),
+      ev({ type: "approval-requested", approval: pending("r1", "a1", { outcomeUnknown: true }) }),
+    ]);
+    const card = within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: "deploy in Release" });
+    expect(within(card).getByRole("note").textContent).toMatch(/^Outcome unknown: .* It runs again only if you approve it again\.$/);
+  });
+});

@@ -3,4 +3,5 @@
 // without pulling the engine's Node-only sources into a DOM type check. Types only: erased at build.
 export type * from "../../../engine/src/trace/types.ts";
 export type * from "../../../engine/src/trace/events.ts";
+export type * from "../../../engine/src/debug/types.ts";
 export type { SourceLocation } from "../../../engine/src/errors/june-error.ts";

@@ -1,7 +1,8 @@
 // An entry's inspect() tree → the Agent tree graph: a node per agent, step, composite tool or
 // defined agent (each with its own subtree), an edge from each node to its children, and each
 // <Inherit> grant drawn as a labelled edge from the parent agent ("inherits readFile").
-import type { TraceNode } from "../contract/index.ts";
+import type { Breakpoint, StopInfo, TraceNode } from "../contract/index.ts";
+import { breakpointForNode } from "../debug/index.ts";
 
 export interface GraphNode {
   id: string;
@@ -13,6 +14,10 @@ export interface GraphNode {
   detail: string;
   hasError: boolean;
   trace: TraceNode;
+  /** What a breakpoint here stops at: the agent, the step (its prefixed id), the composite tool. */
+  breakpoint?: Breakpoint;
+  /** The agent names from the entry's root to this node's agent (its own name for an agent). */
+  agentPath: string[];
 }
 
 export interface GraphEdge {
@@ -40,8 +45,9 @@ export function agentGraph(root: TraceNode | undefined): AgentGraph {
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   if (!root) return { nodes, edges };
-  const visit = (node: TraceNode, parent: TraceNode | undefined, agentAbove: TraceNode | undefined): void => {
-    nodes.push(graphNode(node));
+  const visit = (node: TraceNode, parent: TraceNode | undefined, agentAbove: TraceNode | undefined, stepPrefix: string, agentPath: string[]): void => {
+    const path = node.kind === "agent" ? [...agentPath, node.name] : agentPath;
+    nodes.push(graphNode(node, stepPrefix, path));
     const granted = node.kind === "agent" ? (node.capabilities ?? []).filter((c) => c.granted).map((c) => c.name) : [];
     // A grant's edge replaces the plain containment edge when it joins the same two nodes.
     if (granted.length > 0 && agentAbove) {
@@ -52,15 +58,42 @@ export function agentGraph(root: TraceNode | undefined): AgentGraph {
       edges.push({ id: `contains:${parent.id}->${node.id}`, source: parent.id, target: node.id, kind: "contains", ariaLabel: `${parent.kind} ${parent.name} contains ${node.kind} ${node.name}` });
     }
     const nextAgent = node.kind === "agent" ? node : node.kind === "composite" ? undefined : agentAbove;
-    for (const child of node.children) visit(child, node, nextAgent);
+    // Steps inside a composite tool run as `<tool>:<step>` (engine/src/run/composite-runner.ts).
+    const nextPrefix = node.kind === "composite" ? `${stepPrefix}${node.name}:` : stepPrefix;
+    for (const child of node.children) visit(child, node, nextAgent, nextPrefix, path);
   };
   const tops = root.kind === "run" ? root.children : [root];
-  for (const top of tops) visit(top, undefined, undefined);
+  for (const top of tops) visit(top, undefined, undefined, "", []);
   return { nodes, edges };
 }
 
-function graphNode(node: TraceNode): GraphNode {
-  return { id: node.id, kind: node.kind, name: node.name, label: `${node.kind} ${node.name}`, detail: detailOf(node), hasError: node.error !== undefined, trace: node };
+/**
+ * The node a run's stop is at: the step it names (by prefixed step id, the agent path breaking a
+ * tie), else the stopped agent; undefined when the graph has neither.
+ */
+export function graphNodeAt(graph: AgentGraph, stop: Pick<StopInfo, "step" | "agentPath"> | undefined): GraphNode | undefined {
+  if (!stop) return undefined;
+  const agent = stop.agentPath.at(-1);
+  const steps = graph.nodes.filter((n) => n.kind === "step" && n.breakpoint?.kind === "step" && n.breakpoint.step === stop.step);
+  const step = steps.find((n) => n.agentPath.at(-1) === agent) ?? steps[0];
+  if (step) return step;
+  const path = stop.agentPath.join("\u0000");
+  return graph.nodes.find((n) => n.kind === "agent" && n.agentPath.join("\u0000") === path) ?? graph.nodes.find((n) => n.kind === "agent" && n.name === agent);
+}
+
+function graphNode(node: TraceNode, stepPrefix: string, agentPath: string[]): GraphNode {
+  const breakpoint = breakpointForNode(node, stepPrefix);
+  return {
+    id: node.id,
+    kind: node.kind,
+    name: node.name,
+    label: `${node.kind} ${node.name}`,
+    detail: detailOf(node),
+    hasError: node.error !== undefined,
+    trace: node,
+    agentPath,
+    ...(breakpoint ? { breakpoint } : {}),
+  };
 }
 
 function detailOf(node: TraceNode): string {

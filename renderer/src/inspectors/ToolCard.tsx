@@ -1,5 +1,7 @@
 // One capability of an agent: where it came from (its record's source, the provenance chain) and
-// whether and why it needs approval. The name opens its declaration in the editor.
+// whether and why it needs approval. The name opens its declaration in the editor; the dot sets a
+// breakpoint before the tool runs.
+import { BreakpointToggle } from "../breakpoints/index.ts";
 import type { CapabilityRecord, ToolInfo } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { approvalLabel } from "../ui/format.ts";
@@ -20,6 +22,7 @@ export function ToolCard({ name, record, info }: ToolCardProps) {
   return (
     <li className="tool-card" aria-label={name}>
       <div className="tool-head">
+        <BreakpointToggle breakpoint={{ kind: "tool", tool: name }} />
         {declaredAt ? (
           <button type="button" className="link tool-name" title={`Open the declaration of ${name} in your editor`} onClick={() => void openInEditor(declaredAt)}>
             {name}

@@ -1,46 +1,46 @@
-// "Run": the selected entry's input box, the run controls, and its runs with their status.
+// "Run": the selected entry's input box, the debugger's controls (Run, Start paused, Pause, Step,
+// Continue, Stop, and their keys), the breakpoints, and the entry's runs with their status.
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { isLive, runsOfEntry, selectedEntry, useStudio, type RunView } from "../store/index.ts";
+import { BreakpointList } from "../breakpoints/index.ts";
+import { debugControls, type DebugAction } from "../debug/index.ts";
+import { currentStop, isLive, runsOfEntry, selectedEntry, selectedRun, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { elapsed, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
+import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
+import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
-
-const COMING_SOON = "Pause, step and continue: coming soon";
+import { useDebugKeys } from "./use-debug-keys.ts";
 
 export function RunPanel() {
   const entry = useStudio(selectedEntry);
   const runs = useStudio(useShallow((s) => runsOfEntry(s, s.selectedEntryId)));
-  const selectedRunId = useStudio((s) => s.selectedRunId);
-  const { startRun, abortRun, selectRun } = useStudio(useShallow((s) => ({ startRun: s.startRun, abortRun: s.abortRun, selectRun: s.selectRun })));
+  const selected = useStudio(selectedRun);
+  const startPaused = useStudio((s) => s.startPaused);
+  const actions = useStudio(
+    useShallow((s) => ({
+      startRun: s.startRun,
+      abortRun: s.abortRun,
+      pauseRun: s.pauseRun,
+      stepRun: s.stepRun,
+      continueRun: s.continueRun,
+      selectRun: s.selectRun,
+      setStartPaused: s.setStartPaused,
+    })),
+  );
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [inputError, setInputError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
 
-  const selectedRun = runs.find((r) => r.summary.runId === selectedRunId);
-  const live = isLive(selectedRun);
+  const controls = debugControls(selected?.summary.status, currentStop(selected), entry !== undefined);
   const anyLive = runs.some(isLive);
   const now = useNow(anyLive);
+  const text = entry ? (drafts[entry.id] ?? defaultInputText(entry.kind)) : "";
 
-  if (!entry) {
-    return (
-      <Panel title="Run" className="run-panel">
-        <EmptyState title="Nothing to run yet">
-          <p className="muted">Select a workflow or markdown agent to run it.</p>
-        </EmptyState>
-      </Panel>
-    );
-  }
-
-  const text = drafts[entry.id] ?? defaultInputText(entry.kind);
-  const isWorkflow = entry.kind === "workflow";
-  const inputId = `run-input-${entry.id}`;
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const start = async (paused: boolean) => {
+    if (!entry || starting) return;
     const parsed = parseRunInput(entry.kind, text);
     if (!parsed.ok) {
       setInputError(parsed.message);
@@ -49,20 +49,57 @@ export function RunPanel() {
     setInputError(null);
     setStarting(true);
     try {
-      await startRun(entry.id, parsed.value);
+      await actions.startRun(entry.id, parsed.value, paused);
     } finally {
       setStarting(false);
     }
   };
 
+  const perform = (action: DebugAction) => {
+    const runId = selected?.summary.runId;
+    if (action === "run") void start(startPaused);
+    else if (action === "run-paused") void start(true);
+    else if (!runId) return;
+    else if (action === "pause") void actions.pauseRun(runId);
+    else if (action === "step") void actions.stepRun(runId);
+    else if (action === "continue") void actions.continueRun(runId);
+    else if (action === "abort") void actions.abortRun(runId);
+  };
+  useDebugKeys(controls, perform);
+
+  if (!entry) {
+    return (
+      <Panel title="Run" className="run-panel">
+        <EmptyState title="Nothing to run yet">
+          <p className="muted">Select a workflow or markdown agent to run it.</p>
+        </EmptyState>
+        {controls.live && (
+          <div className="run-form">
+            <DebugControls controls={controls} starting={starting} startPaused={startPaused} onStartPausedChange={actions.setStartPaused} onAction={perform} withRun={false} />
+          </div>
+        )}
+        <Notices area="run" />
+        <BreakpointList />
+      </Panel>
+    );
+  }
+
+  const isWorkflow = entry.kind === "workflow";
+  const inputId = `run-input-${entry.id}`;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void start(startPaused);
+  };
+
   // Ctrl/Cmd+Enter runs from the box, as in most consoles.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void submit();
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void start(startPaused);
   };
 
   return (
     <Panel title="Run" meta={entry.name} className="run-panel">
-      <form className="run-form" onSubmit={(e) => void submit(e)}>
+      <form className="run-form" onSubmit={submit}>
         <label htmlFor={inputId} className="field-label">
           {isWorkflow ? "Input (JSON props)" : "Prompt"}
         </label>
@@ -86,32 +123,11 @@ export function RunPanel() {
             {inputError}
           </p>
         )}
-        <div className="run-controls">
-          <button type="submit" className="button button-primary" disabled={starting} aria-keyshortcuts="Control+Enter Meta+Enter">
-            Run
-          </button>
-          <button type="button" className="button" disabled title={COMING_SOON}>
-            Pause
-          </button>
-          <button type="button" className="button" disabled title={COMING_SOON}>
-            Step
-          </button>
-          <button type="button" className="button" disabled title={COMING_SOON}>
-            Continue
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={!live}
-            title={live ? "Abort the selected run" : "The selected run is not running"}
-            onClick={() => selectedRun && void abortRun(selectedRun.summary.runId)}
-          >
-            Stop
-          </button>
-        </div>
+        <DebugControls controls={controls} starting={starting} startPaused={startPaused} onStartPausedChange={actions.setStartPaused} onAction={perform} />
       </form>
       <Notices area="run" />
-      {runs.length > 0 && <RunList runs={runs} selectedRunId={selectedRunId} now={now} onSelect={selectRun} />}
+      <BreakpointList />
+      {runs.length > 0 && <RunList runs={runs} selectedRunId={selected?.summary.runId ?? null} now={now} onSelect={actions.selectRun} />}
     </Panel>
   );
 }
@@ -122,16 +138,21 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
     <ul className="run-list" aria-label="Runs of this agent">
       {newestFirst.map((run, index) => {
         const { summary } = run;
-        const usage = summary.status === "running" ? (run.trace.root?.usage ?? summary.usage) : summary.usage;
+        const live = summary.status === "running";
+        const usage = live ? (run.trace.root?.usage ?? summary.usage) : summary.usage;
+        const cost = live ? (run.trace.root?.cost ?? summary.cost) : summary.cost;
         const selected = summary.runId === selectedRunId;
+        const stopped = currentStop(run) !== undefined;
         return (
           <li key={summary.runId}>
             <button type="button" className={`run-row${selected ? " is-selected" : ""}`} aria-current={selected || undefined} onClick={() => onSelect(summary.runId)}>
               <span className="run-number">#{runs.length - index}</span>
               <StatusBadge status={summary.status} />
+              {stopped && <span className="chip chip-paused">paused</span>}
               <span className="muted">{formatTime(summary.startedAt)}</span>
               <span className="muted">{formatDuration(elapsed(summary.startedAt, summary.endedAt, now))}</span>
               <span className="muted">{formatTokens(usage.totalTokens)} tokens</span>
+              {cost && (cost.usd > 0 || cost.unpricedCalls > 0) && <span className="muted">{formatCost(cost)}</span>}
               {summary.error && (
                 <span className="run-error" title={summary.error.message}>
                   {summary.error.code}

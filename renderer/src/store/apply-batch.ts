@@ -3,7 +3,7 @@
 // Replays are safe: events at or below `lastSeq` are skipped, and every merge is keyed by id.
 import type { ApprovalRecord, PendingApproval, RunSummary, StudioEvent, TraceEvent } from "../contract/index.ts";
 import { applyTraceEvents, emptyUsage } from "../trace/index.ts";
-import { reselect } from "./selection.ts";
+import { firstAgent, focusRun, reselect } from "./selection.ts";
 import { newRunView, type RunView, type StudioData } from "./studio-state.ts";
 
 export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Partial<StudioData> {
@@ -25,6 +25,14 @@ export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Pa
         next = mergeRuns(next, [event.run]);
         if (event.type === "run-ended") next = { ...next, inbox: next.inbox.filter((a) => a.runId !== event.run.runId) };
         else if (next.selectedRunId === null && event.run.entryId === next.selectedEntryId) next = { ...next, selectedRunId: event.run.runId };
+        // A run the studio started (replay, fork, resume) was selected before its entry was known.
+        else if (next.selectedRunId === event.run.runId && event.run.entryId !== next.selectedEntryId) next = { ...next, ...focusRun(next, event.run.runId) };
+        break;
+      case "run-deleted":
+        next = dropRun(next, event.runId);
+        break;
+      case "breakpoints":
+        next = { ...next, breakpoints: event.breakpoints };
         break;
       case "trace": {
         const list = traces.get(event.runId) ?? [];
@@ -67,10 +75,12 @@ function provisionalSummary(runId: string, events: TraceEvent[]): RunSummary {
     input: undefined,
     startedAt: events[0]?.time ?? Date.now(),
     usage: emptyUsage(),
+    cost: { usd: 0, unpricedCalls: 0 },
   };
 }
 
-const ENDED = new Set(["succeeded", "failed", "aborted"]);
+/** Statuses a run never leaves ("interrupted" is final too: resuming it starts a new run). */
+const ENDED = new Set(["succeeded", "failed", "aborted", "interrupted"]);
 
 /** Adds or updates runs; a run that ended never goes back to running (snapshots can be older than events). */
 export function mergeRuns(data: StudioData, summaries: readonly RunSummary[]): StudioData {
@@ -82,16 +92,49 @@ export function mergeRuns(data: StudioData, summaries: readonly RunSummary[]): S
     runs = { ...runs, [summary.runId]: known ? { summary, trace: known.trace } : newRunView(summary) };
     if (!runOrder.includes(summary.runId)) runOrder = [...runOrder, summary.runId];
   }
+  // listRuns answers newest first and recorded runs join late: keep the order they started in.
+  if (runOrder !== data.runOrder) runOrder = [...runOrder].sort((a, b) => (runs[a]?.summary.startedAt ?? 0) - (runs[b]?.summary.startedAt ?? 0));
   return { ...data, runs, runOrder };
 }
 
-/** Adds requests not yet in the inbox, unless they were decided or their run has ended. */
+/**
+ * Takes listRuns' answer as the history: merges it, and drops runs that were known before the
+ * request and are no longer listed (deleted, or recorded in a folder that is no longer open).
+ * Running runs and runs that appeared meanwhile stay.
+ */
+export function replaceRuns(data: StudioData, summaries: readonly RunSummary[], knownBefore: ReadonlySet<string>): StudioData {
+  const listed = new Set(summaries.map((s) => s.runId));
+  let next = mergeRuns(data, summaries);
+  for (const runId of next.runOrder) {
+    const run = next.runs[runId];
+    if (!listed.has(runId) && knownBefore.has(runId) && run && run.summary.status !== "running") next = dropRun(next, runId);
+  }
+  return next;
+}
+
+/** Forgets a run (deleted from the history), and unselects it. */
+export function dropRun(data: StudioData, runId: string): StudioData {
+  if (!data.runs[runId]) return data;
+  const { [runId]: _gone, ...runs } = data.runs;
+  const selected = data.selectedRunId === runId;
+  return {
+    ...data,
+    runs,
+    runOrder: data.runOrder.filter((id) => id !== runId),
+    inbox: data.inbox.filter((a) => a.runId !== runId),
+    ...(selected ? { selectedRunId: null, selectedTraceNodeId: null } : {}),
+    ...(data.inspected?.runId === runId ? { inspected: inspectEntryAgent(data) } : {}),
+  };
+}
+
+/** Adds requests not yet in the inbox, unless they were decided, replayed, or their run has ended. */
 export function mergePending(data: StudioData, approvals: readonly PendingApproval[]): StudioData {
   const decided = new Set(data.history.map((r) => r.approvalId));
   const known = new Set(data.inbox.map((a) => a.approvalId));
   const add = approvals.filter((a) => {
     const run = data.runs[a.runId];
-    return !decided.has(a.approvalId) && !known.has(a.approvalId) && !(run && ENDED.has(run.summary.status));
+    // A replayed request was answered from the record: nobody is asked.
+    return !a.replayed && !decided.has(a.approvalId) && !known.has(a.approvalId) && !(run && ENDED.has(run.summary.status));
   });
   return add.length === 0 ? data : { ...data, inbox: [...data.inbox, ...add] };
 }
@@ -110,4 +153,10 @@ function dropFromInbox(data: StudioData, approvalId: string): StudioData {
   if (!data.inbox.some((a) => a.approvalId === approvalId)) return data;
   const { [approvalId]: _deciding, ...deciding } = data.deciding;
   return { ...data, inbox: data.inbox.filter((a) => a.approvalId !== approvalId), deciding };
+}
+
+// The inspectors go back to the selected entry's first agent when the run they showed is gone.
+function inspectEntryAgent(data: StudioData): StudioData["inspected"] {
+  const agent = firstAgent(data.project?.entries.find((e) => e.id === data.selectedEntryId)?.tree);
+  return agent ? { runId: null, nodeId: agent.id } : null;
 }

@@ -5,4 +5,4 @@ export { applyBatch } from "./apply-batch.ts";
 export type { AgentRef, Connection, Notice, NoticeArea, RunView, StudioData, Theme } from "./studio-state.ts";
 export { StudioProvider, useStudio, useStudioStore } from "./use-studio.ts";
 export { initialTheme, saveTheme } from "./theme.ts";
-export { selectedEntry, selectedRun, selectedTraceNode, inspectedAgent, runsOfEntry, isLive, entryIndex } from "./selectors.ts";
+export { selectedEntry, selectedRun, selectedTraceNode, inspectedAgent, runsOfEntry, isLive, entryIndex, currentStop, selectedStop, runHistory } from "./selectors.ts";

@@ -36,6 +36,16 @@ export function selectEntry(data: StudioData, entryId: string | null): Partial<S
   };
 }
 
+/**
+ * What selecting a run selects with it: the run (its trace) and, when it belongs to another entry
+ * of the project (a run picked in Runs), that entry, so the Agent tree draws what the run ran.
+ */
+export function focusRun(data: StudioData, runId: string): Partial<StudioData> {
+  const entryId = data.runs[runId]?.summary.entryId;
+  const entryChanges = entryId !== undefined && entryId !== data.selectedEntryId && data.project?.entries.some((e) => e.id === entryId);
+  return { ...(entryChanges ? selectEntry(data, entryId) : {}), selectedRunId: runId, selectedTraceNodeId: null };
+}
+
 /** After a new snapshot: keep the selection where it still exists, else select the first entry. */
 export function reselect(data: StudioData, project: ProjectSnapshot): Partial<StudioData> {
   const withProject = { ...data, project };

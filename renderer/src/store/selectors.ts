@@ -1,5 +1,5 @@
 // Derived reads of the studio state, shared by the panels.
-import type { ProjectEntry, TraceNode } from "../contract/index.ts";
+import type { ProjectEntry, StopInfo, TraceNode } from "../contract/index.ts";
 import { indexTree } from "../trace/index.ts";
 import type { RunView, StudioData } from "./studio-state.ts";
 
@@ -39,4 +39,28 @@ export function runsOfEntry(data: StudioData, entryId: string | null): RunView[]
 
 export function isLive(run: RunView | undefined): boolean {
   return run?.summary.status === "running";
+}
+
+/**
+ * Where a live run is stopped: its trace's last "paused" not yet "resumed" (the summary's
+ * `stopped` until the trace arrives); nothing once the run has ended.
+ */
+export function currentStop(run: RunView | undefined): StopInfo | undefined {
+  if (!run || run.summary.status !== "running") return undefined;
+  return run.trace.lastSeq > 0 ? run.trace.stop : run.summary.stopped;
+}
+
+/** The selected run's stop. */
+export function selectedStop(data: StudioData): StopInfo | undefined {
+  return currentStop(selectedRun(data));
+}
+
+/** The runs of the history, newest first. */
+export function runHistory(data: StudioData): RunView[] {
+  const runs: RunView[] = [];
+  for (let i = data.runOrder.length - 1; i >= 0; i--) {
+    const run = data.runs[data.runOrder[i]!];
+    if (run) runs.push(run);
+  }
+  return runs;
 }

@@ -1,5 +1,5 @@
 // The studio's state as the renderer holds it: plain data, filled by the host's events.
-import type { ApprovalRecord, PendingApproval, ProjectSnapshot, RunSummary, StudioError } from "../contract/index.ts";
+import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RunSummary, StudioError } from "../contract/index.ts";
 import { emptyTrace, type TraceTree } from "../trace/index.ts";
 
 export interface RunView {
@@ -20,8 +20,8 @@ export type Theme = "light" | "dark";
 /** The transport's state, for hosts whose bridge reports one (the web host's WebSocket). */
 export type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
-/** Where an error is shown: inline in its panel, or in the app's alert strip ("global"). */
-export type NoticeArea = "project" | "run" | "global";
+/** Where an error is shown: inline in its panel (Agents, Run, Runs), or in the app's alert strip ("global"). */
+export type NoticeArea = "project" | "run" | "runs" | "global";
 
 export interface Notice {
   id: number;
@@ -42,8 +42,12 @@ export interface StudioData {
   selectedRunId: string | null;
   selectedTraceNodeId: string | null;
   runs: Record<string, RunView>;
-  /** Run ids in the order they started. */
+  /** Run ids in the order they started (by startedAt). */
   runOrder: string[];
+  /** The studio's breakpoints (they apply to every run); the service's `breakpoints` event is the truth. */
+  breakpoints: Breakpoint[];
+  /** "Start paused": Run, Replay and Fork start the run stopped at its first boundary. */
+  startPaused: boolean;
   /** Pending approvals of every live run, oldest first. */
   inbox: PendingApproval[];
   /** Decisions, newest first. */
@@ -72,6 +76,8 @@ export function initialData(host: StudioData["host"], theme: Theme): StudioData 
     selectedTraceNodeId: null,
     runs: {},
     runOrder: [],
+    breakpoints: [],
+    startPaused: false,
     inbox: [],
     history: [],
     deciding: {},

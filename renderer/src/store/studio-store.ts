@@ -1,10 +1,11 @@
 // The studio store: a zustand vanilla store (state + actions) over a Bridge. Components read it
 // through the thin React binding in use-studio.ts; tests drive it directly with a fake Bridge.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Bridge, EventBatch, PendingApproval, Result, StudioError } from "../contract/index.ts";
+import type { Breakpoint, Bridge, EventBatch, PendingApproval, RequestOf, Result, RunExport, StudioError } from "../contract/index.ts";
+import { toggleBreakpoint } from "../debug/index.ts";
 import { applyTraceEvents, flushHeld, hasGap, indexTree } from "../trace/index.ts";
-import { applyBatch, mergeHistory, mergePending, mergeRuns } from "./apply-batch.ts";
-import { agentFor, reselect, selectEntry } from "./selection.ts";
+import { applyBatch, dropRun, mergeHistory, mergePending, mergeRuns, replaceRuns } from "./apply-batch.ts";
+import { agentFor, focusRun, reselect, selectEntry } from "./selection.ts";
 import { initialData, type Connection, type NoticeArea, type StudioData, type Theme } from "./studio-state.ts";
 
 /** What a bridge may add beyond the contract: its connection's state (WebSocketBridge does). */
@@ -28,8 +29,29 @@ export interface StudioActions {
   selectTraceNode(nodeId: string | null): void;
   /** Inspects an agent of the selected run's trace in the Capabilities and Inherited panels. */
   inspectTraceAgent(nodeId: string): void;
-  startRun(entryId: string, input: unknown): Promise<boolean>;
+  /** Starts a run; `paused` stops it at its first boundary (before its first model call). */
+  startRun(entryId: string, input: unknown, paused?: boolean): Promise<boolean>;
   abortRun(runId: string): Promise<void>;
+  pauseRun(runId: string): Promise<void>;
+  stepRun(runId: string): Promise<void>;
+  continueRun(runId: string): Promise<void>;
+  setStartPaused(startPaused: boolean): void;
+  /** Sends the studio's breakpoints to the service (shown at once; the `breakpoints` event confirms). */
+  setBreakpoints(breakpoints: Breakpoint[]): Promise<void>;
+  /** Adds the breakpoint, or removes it when it is set. */
+  toggleBreakpoint(breakpoint: Breakpoint): Promise<void>;
+  /** Asks listRuns again and takes its answer as the run history. */
+  refreshRuns(): Promise<void>;
+  /** Runs a recorded run again from its record (no provider calls) and selects the new run. */
+  replayRun(runId: string): Promise<boolean>;
+  /** Continues an interrupted run and selects the new run. */
+  resumeRun(runId: string): Promise<boolean>;
+  /** Forks a recorded run at a model call; the error comes back for the form to show. */
+  forkRun(request: RequestOf<"forkRun">): Promise<Result<{ runId: string }>>;
+  /** Deletes a run's record; false when the host refused. */
+  deleteRun(runId: string): Promise<boolean>;
+  /** A run as a self-contained JSON document (RunExport); undefined when the host refused. */
+  exportRun(runId: string): Promise<RunExport | undefined>;
   approve(approval: PendingApproval): Promise<void>;
   deny(approval: PendingApproval, reason?: string): Promise<void>;
   openInEditor(location: { file: string; line?: number; column?: number }): Promise<void>;
@@ -95,6 +117,21 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         if (runs) set(mergeRuns(get(), runs));
       });
     };
+    /** True once a `breakpoints` event arrived: it is newer than any getBreakpoints answer. */
+    let breakpointsSeen = false;
+    let refreshing: Promise<void> | undefined;
+    let refreshAgain = false;
+    /** Selects a run the studio just started (its summary may not have arrived yet). */
+    const selectStarted = (runId: string): void => {
+      set(get().runs[runId] ? focusRun(get(), runId) : { selectedRunId: runId, selectedTraceNodeId: null });
+    };
+    /** A bridge call whose error shows in `area` and whose answer is a new run to select. */
+    const startFrom = async (request: () => Promise<Result<{ runId: string }>>, area: NoticeArea): Promise<boolean> => {
+      const started = await call(request, area);
+      if (!started) return false;
+      selectStarted(started.runId);
+      return true;
+    };
     const subscribe = (): void => {
       unsubscribe?.();
       unsubscribe = bridge.onEvents(get().lastSeq, (batch) => get().applyBatch(batch));
@@ -107,13 +144,15 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       async start() {
         unwatchConnection ??= observable.onConnectionChange?.((connection) => set({ connection }));
         subscribe();
-        const [project, runs, pending, history] = await Promise.all([
+        const [project, runs, pending, history, breakpoints] = await Promise.all([
           call(() => bridge.getProject({}), "project"),
           call(() => bridge.listRuns({}), "global"),
           call(() => bridge.pendingApprovals({}), "global"),
           call(() => bridge.approvalHistory({}), "global"),
+          call(() => bridge.getBreakpoints({}), "global"),
         ]);
         let data: StudioData = get();
+        if (breakpoints && !breakpointsSeen) data = { ...data, breakpoints };
         if (project && (!data.project || project.loadedAt > data.project.loadedAt)) data = { ...data, project, ...reselect(data, project) };
         if (runs) data = mergeRuns(data, runs);
         if (history) data = mergeHistory(data, history);
@@ -134,10 +173,14 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       },
 
       applyBatch(batch) {
-        const patch = applyBatch(get(), batch.events);
+        const before = get();
+        const patch = applyBatch(before, batch.events);
         if (Object.keys(patch).length === 0) return;
+        if (patch.breakpoints !== undefined && patch.breakpoints !== before.breakpoints) breakpointsSeen = true;
         set(patch);
         fetchMissing();
+        // A (re)loaded project may record its runs elsewhere: the history follows it.
+        if (patch.project !== undefined && patch.project !== before.project) void get().refreshRuns();
       },
 
       async openFolder(folder) {
@@ -146,6 +189,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         // The host also sends a "project" event; applying the answer now makes the UI independent of it.
         const data = get();
         if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
+        void get().refreshRuns();
         return true;
       },
 
@@ -164,7 +208,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       },
 
       selectRun(runId) {
-        set({ selectedRunId: runId, selectedTraceNodeId: null });
+        set(focusRun(get(), runId));
         const view = get().runs[runId];
         if (view && !view.trace.root && !traceRequests.has(runId)) void get().loadRunTrace(runId);
       },
@@ -184,15 +228,92 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         if (runId) set({ inspected: { runId, nodeId } });
       },
 
-      async startRun(entryId, input) {
-        const started = await call(() => bridge.startRun({ entryId, input }), "run");
-        if (!started) return false;
-        set({ selectedRunId: started.runId, selectedTraceNodeId: null });
-        return true;
+      async startRun(entryId, input, paused = false) {
+        return startFrom(() => bridge.startRun({ entryId, input, ...(paused ? { paused: true } : {}) }), "run");
       },
 
       async abortRun(runId) {
         await call(() => bridge.abortRun({ runId, reason: "stopped from June Studio" }), "run");
+      },
+
+      async pauseRun(runId) {
+        await call(() => bridge.pauseRun({ runId }), "run");
+      },
+
+      async stepRun(runId) {
+        await call(() => bridge.stepRun({ runId }), "run");
+      },
+
+      async continueRun(runId) {
+        await call(() => bridge.continueRun({ runId }), "run");
+      },
+
+      setStartPaused(startPaused) {
+        set({ startPaused });
+      },
+
+      async setBreakpoints(breakpoints) {
+        const before = get().breakpoints;
+        set({ breakpoints });
+        const done = await call(() => bridge.setBreakpoints({ breakpoints }), "global");
+        // Refused: show what the service still has, unless something newer came meanwhile.
+        if (done === undefined && get().breakpoints === breakpoints) set({ breakpoints: before });
+      },
+
+      async toggleBreakpoint(breakpoint) {
+        await get().setBreakpoints(toggleBreakpoint(get().breakpoints, breakpoint));
+      },
+
+      async refreshRuns() {
+        if (refreshing) {
+          refreshAgain = true;
+          return refreshing;
+        }
+        refreshing = (async () => {
+          do {
+            refreshAgain = false;
+            const knownBefore = new Set(Object.keys(get().runs));
+            const runs = await call(() => bridge.listRuns({}), "runs");
+            if (runs) set(replaceRuns(get(), runs, knownBefore));
+          } while (refreshAgain);
+        })();
+        try {
+          await refreshing;
+        } finally {
+          refreshing = undefined;
+        }
+      },
+
+      async replayRun(runId) {
+        const paused = get().startPaused;
+        return startFrom(() => bridge.replayRun({ runId, ...(paused ? { paused: true } : {}) }), "runs");
+      },
+
+      async resumeRun(runId) {
+        return startFrom(() => bridge.resumeRun({ runId }), "runs");
+      },
+
+      async forkRun(request) {
+        let result: Result<{ runId: string }>;
+        try {
+          result = await bridge.forkRun(request);
+        } catch (error) {
+          result = { ok: false, error: { code: "STUDIO_BRIDGE_FAILED", message: error instanceof Error ? error.message : String(error) } };
+        }
+        if (result.ok) selectStarted(result.value.runId);
+        return result;
+      },
+
+      async deleteRun(runId) {
+        const deleted = await call(() => bridge.deleteRun({ runId }), "runs");
+        if (deleted === undefined) return false;
+        // The host's "run-deleted" event says the same; the list need not wait for it.
+        set(dropRun(get(), runId));
+        return true;
+      },
+
+      async exportRun(runId) {
+        return call(() => bridge.exportRun({ runId }), "runs");
       },
 
       async approve(approval) {

@@ -1,17 +1,24 @@
 // What one trace node holds: a step's prompt, a model call's new messages, offered tools, settings
-// and streamed text, a tool's input and output, errors, block loads and denied tools.
-import type { ReactNode } from "react";
+// and streamed text, a tool's input and output, errors, block loads and denied tools; its cost, its
+// breakpoint toggle (agents, steps, tool calls), and "Fork from here" on a recorded model call.
+import { useState, type ReactNode } from "react";
+import { BreakpointToggle } from "../breakpoints/index.ts";
 import type { TraceNode } from "../contract/index.ts";
-import { useStudio } from "../store/index.ts";
+import { breakpointForNode, stepPrefixOf } from "../debug/index.ts";
+import { ForkForm } from "../fork/index.ts";
+import { useStudio, type RunView } from "../store/index.ts";
+import { pathTo } from "../trace/index.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { KindIcon } from "../ui/KindIcon.tsx";
 import { SourceLink } from "../ui/SourceLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { elapsed, formatDuration, formatTokens } from "../ui/format.ts";
+import { elapsed, formatCost, formatDuration, formatTokens } from "../ui/format.ts";
 import { MessageList } from "./MessageList.tsx";
 
-export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
+export function NodeDetail({ node, now, run }: { node: TraceNode; now: number; run: RunView }) {
   const inspectTraceAgent = useStudio((s) => s.inspectTraceAgent);
+  const breakpoint = breakpointForNode(node, stepPrefixOf(pathTo(run.trace.nodes, node.id).slice(0, -1)));
+  const replayedFrom = run.trace.replayed.get(node.id);
   return (
     <div className="node-detail">
       <div className="detail-head">
@@ -19,6 +26,12 @@ export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
         <span className="muted">{node.kind}</span>
         <strong className="detail-name">{node.name}</strong>
         <StatusBadge status={node.status} />
+        {replayedFrom && (
+          <span className="chip chip-replayed" title={`Answered from run ${replayedFrom.runId} (node ${replayedFrom.nodeId}), not from the model or tool`}>
+            replayed
+          </span>
+        )}
+        {breakpoint && <BreakpointToggle breakpoint={breakpoint} withText className="detail-breakpoint" />}
       </div>
       <dl className="detail-facts">
         <dt>Duration</dt>
@@ -27,6 +40,15 @@ export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
         <dd>
           {formatTokens(node.usage.totalTokens)} <span className="muted">({formatTokens(node.usage.inputTokens)} in · {formatTokens(node.usage.outputTokens)} out)</span>
         </dd>
+        {node.cost && (
+          <>
+            <dt>Cost</dt>
+            <dd>
+              {formatCost(node.cost)}
+              {replayedFrom && <span className="muted"> — replayed, not billed</span>}
+            </dd>
+          </>
+        )}
         {node.source && (
           <>
             <dt>Source</dt>
@@ -52,7 +74,7 @@ export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
           {node.error.source && <SourceLink source={node.error.source} />}
         </div>
       )}
-      <KindDetail node={node} />
+      <KindDetail node={node} run={run} />
       {node.kind === "agent" && (
         <Section title="Tools">
           <p>
@@ -78,7 +100,7 @@ export function NodeDetail({ node, now }: { node: TraceNode; now: number }) {
   );
 }
 
-function KindDetail({ node }: { node: TraceNode }) {
+function KindDetail({ node, run }: { node: TraceNode; run: RunView }) {
   const input = (node.input ?? {}) as Record<string, unknown>;
   const output = node.output;
   switch (node.kind) {
@@ -99,7 +121,7 @@ function KindDetail({ node }: { node: TraceNode }) {
         </>
       );
     case "model-call":
-      return <ModelCallDetail node={node} />;
+      return <ModelCallDetail node={node} run={run} />;
     case "approval": {
       const decision = output as { approved?: boolean; reason?: string } | undefined;
       return (
@@ -140,7 +162,10 @@ function KindDetail({ node }: { node: TraceNode }) {
   }
 }
 
-function ModelCallDetail({ node }: { node: TraceNode }) {
+function ModelCallDetail({ node, run }: { node: TraceNode; run: RunView }) {
+  const [forking, setForking] = useState(false);
+  // A fork re-runs a record: the run must have ended (its record is whole up to this call).
+  const forkable = run.summary.status !== "running" && node.status !== "running";
   const input = (node.input ?? {}) as { provider?: string; modelId?: string; messageOffset?: number; messages?: unknown[]; tools?: string[]; settings?: unknown };
   const output = (node.output ?? {}) as { text?: string; reasoning?: string; toolCalls?: unknown[]; finishReason?: string };
   const offset = input.messageOffset ?? 0;
@@ -153,6 +178,17 @@ function ModelCallDetail({ node }: { node: TraceNode }) {
           <code>{input.provider}</code> · <code>{input.modelId}</code>
         </p>
       </Section>
+      {forkable && (
+        <Section title="Fork">
+          {forking ? (
+            <ForkForm key={node.id} runId={run.summary.runId} node={node} nodes={run.trace.nodes} onClose={() => setForking(false)} />
+          ) : (
+            <button type="button" className="button button-small" onClick={() => setForking(true)}>
+              Fork from here
+            </button>
+          )}
+        </Section>
+      )}
       <Section title="Messages">
         <p className="note">
           {offset === 0

@@ -1,6 +1,10 @@
-// "Trace": the selected run's live tree beside the selected node's detail.
+// "Trace": the selected run's live tree beside the selected node's detail, and — while the run is
+// stopped — where it is stopped ("Stopped at") above the detail.
+import { useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { selectedRun, selectedTraceNode, useStudio } from "../store/index.ts";
+import { armedNodeIds } from "../debug/index.ts";
+import { currentStop, selectedRun, selectedTraceNode, useStudio } from "../store/index.ts";
+import { StopPanel, stopNodeId } from "../stop/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { useNow } from "../ui/use-now.ts";
@@ -13,8 +17,12 @@ export function TracePanel() {
   const { selectedRunId, selectedTraceNodeId, selectTraceNode } = useStudio(
     useShallow((s) => ({ selectedRunId: s.selectedRunId, selectedTraceNodeId: s.selectedTraceNodeId, selectTraceNode: s.selectTraceNode })),
   );
+  const breakpoints = useStudio((s) => s.breakpoints);
   const live = run?.summary.status === "running";
   const now = useNow(live, 500);
+  const stop = currentStop(run);
+  const root = run?.trace.root;
+  const armed = useMemo(() => armedNodeIds(root, breakpoints), [root, breakpoints]);
 
   return (
     <Panel
@@ -27,7 +35,7 @@ export function TracePanel() {
           <p className="muted">Start one with Run, or pick an earlier run from its list; its trace streams in here.</p>
         </EmptyState>
       ) : !run || !run.trace.root ? (
-        <EmptyState title="Starting the run…" tone="loading" />
+        <EmptyState title={!run || run.summary.status === "running" ? "Starting the run…" : "Loading the run's trace…"} tone="loading" />
       ) : (
         <>
           {run.summary.error && (
@@ -36,16 +44,29 @@ export function TracePanel() {
             </div>
           )}
           <div className="trace-split">
-            <TraceTreeView root={run.trace.root} selectedId={selectedTraceNodeId} onSelect={selectTraceNode} now={now} label={`Trace of ${run.summary.name}`} />
-            <section aria-label="Node detail" className="trace-detail">
-              {node ? (
-                <NodeDetail node={node} now={now} />
-              ) : (
-                <EmptyState title="Select a node">
-                  <p className="muted">Its prompt, messages, tool input and output, streamed text and errors show here.</p>
-                </EmptyState>
-              )}
-            </section>
+            <TraceTreeView
+              root={run.trace.root}
+              nodes={run.trace.nodes}
+              selectedId={selectedTraceNodeId}
+              onSelect={selectTraceNode}
+              now={now}
+              label={`Trace of ${run.summary.name}`}
+              currentId={stop ? stopNodeId(stop) : undefined}
+              armed={armed}
+              replayed={run.trace.replayed}
+            />
+            <div className="trace-side">
+              {stop && <StopPanel key={stop.id} stop={stop} onShowNode={selectTraceNode} />}
+              <section aria-label="Node detail" className="trace-detail">
+                {node ? (
+                  <NodeDetail node={node} now={now} run={run} />
+                ) : (
+                  <EmptyState title="Select a node">
+                    <p className="muted">Its prompt, messages, tool input and output, streamed text and errors show here.</p>
+                  </EmptyState>
+                )}
+              </section>
+            </div>
           </div>
         </>
       )}

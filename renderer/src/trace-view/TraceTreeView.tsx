@@ -1,9 +1,11 @@
 // The selected run's trace as an ARIA tree: a flat list of treeitems with level, position and
 // expanded state, keyboard navigable (arrows, Home/End, Enter). Large runs render only the rows
-// in view, so a 10,000-node run scrolls as smoothly as a ten-node one.
+// in view, so a 10,000-node run scrolls as smoothly as a ten-node one. Where the run is stopped is
+// marked (aria-current="step", "stopped here"), expanded to and scrolled into view; rows with a
+// breakpoint show its dot, and nodes answered from a record say "replayed".
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { TraceNode } from "../contract/index.ts";
-import { visibleRows, type TreeRow } from "../trace/index.ts";
+import { pathTo, visibleRows, type TreeRow } from "../trace/index.ts";
 import { KindIcon } from "../ui/KindIcon.tsx";
 import { STATUS_LABEL, elapsed, formatDuration, formatTokens } from "../ui/format.ts";
 
@@ -18,9 +20,20 @@ export interface TraceTreeViewProps {
   onSelect: (id: string) => void;
   now: number;
   label: string;
+  /** Every node by id (to reach the stopped node's ancestors). */
+  nodes?: ReadonlyMap<string, TraceNode>;
+  /** The node the run is stopped at. */
+  currentId?: string;
+  /** Nodes a breakpoint stops at. */
+  armed?: ReadonlySet<string>;
+  /** Nodes answered from a recorded run. */
+  replayed?: ReadonlyMap<string, unknown>;
 }
 
-export function TraceTreeView({ root, selectedId, onSelect, now, label }: TraceTreeViewProps) {
+const NONE = new Set<string>();
+const NO_REPLAYS = new Map<string, unknown>();
+
+export function TraceTreeView({ root, selectedId, onSelect, now, label, nodes, currentId, armed = NONE, replayed = NO_REPLAYS }: TraceTreeViewProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const rows = useMemo(() => visibleRows(root, collapsed), [root, collapsed]);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -43,6 +56,29 @@ export function TraceTreeView({ root, selectedId, onSelect, now, label }: TraceT
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  // A new stop: open the nodes above it, then bring its row into view (without moving focus).
+  useEffect(() => {
+    if (!currentId || !nodes) return;
+    const above = pathTo(nodes, currentId).slice(0, -1);
+    setCollapsed((before) => (above.some((n) => before.has(n.id)) ? new Set([...before].filter((id) => !above.some((n) => n.id === id))) : before));
+  }, [currentId, nodes]);
+  const currentIndex = currentId ? rows.findIndex((r) => r.node.id === currentId) : -1;
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el || currentIndex < 0 || !currentId) return;
+    if (windowed) {
+      const top = currentIndex * ROW_HEIGHT;
+      if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
+        el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+        setScrollTop(el.scrollTop);
+      }
+      return;
+    }
+    const row = el.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(currentId)}"]`);
+    if (typeof row?.scrollIntoView === "function") row.scrollIntoView({ block: "nearest" });
+    // Only a new stop scrolls; the rows growing under it afterwards leave the user's scroll alone.
+  }, [currentId, currentIndex >= 0]);
 
   // After a keyboard move, focus the row once it is rendered.
   useEffect(() => {
@@ -122,7 +158,18 @@ export function TraceTreeView({ root, selectedId, onSelect, now, label }: TraceT
     >
       {windowed && <div style={{ height: first * ROW_HEIGHT }} aria-hidden="true" />}
       {rows.slice(first, last).map((row) => (
-        <TraceRow key={row.node.id} row={row} selected={row.node.id === selectedId} active={row.node.id === activeId} now={now} onSelect={onSelect} onToggle={toggle} />
+        <TraceRow
+          key={row.node.id}
+          row={row}
+          selected={row.node.id === selectedId}
+          active={row.node.id === activeId}
+          current={row.node.id === currentId}
+          armed={armed.has(row.node.id)}
+          replayed={replayed.has(row.node.id)}
+          now={now}
+          onSelect={onSelect}
+          onToggle={toggle}
+        />
       ))}
       {windowed && <div style={{ height: (rows.length - last) * ROW_HEIGHT }} aria-hidden="true" />}
     </div>
@@ -133,6 +180,9 @@ interface TraceRowProps {
   row: TreeRow;
   selected: boolean;
   active: boolean;
+  current: boolean;
+  armed: boolean;
+  replayed: boolean;
   now: number;
   onSelect: (id: string) => void;
   onToggle: (id: string) => void;
@@ -141,14 +191,15 @@ interface TraceRowProps {
 // Rows re-render only when their node (a new object whenever it or a descendant changes) or
 // their state does; a running node's duration also follows `now`.
 const TraceRow = memo(
-  function TraceRow({ row, selected, active, now, onSelect, onToggle }: TraceRowProps) {
+  function TraceRow({ row, selected, active, current, armed, replayed, now, onSelect, onToggle }: TraceRowProps) {
     const { node } = row;
     const hasChildren = node.children.length > 0;
     const live = node.status === "running" || node.status === "waiting";
     return (
       <div
         role="treeitem"
-        aria-label={`${node.kind} ${node.name}, ${statusLabel(node)}`}
+        aria-label={`${node.kind} ${node.name}, ${statusLabel(node)}${replayed ? ", replayed" : ""}${current ? ", stopped here" : ""}`}
+        aria-current={current ? "step" : undefined}
         aria-level={row.level}
         aria-posinset={row.position}
         aria-setsize={row.siblings}
@@ -156,7 +207,7 @@ const TraceRow = memo(
         aria-selected={selected}
         tabIndex={active ? 0 : -1}
         data-node-id={node.id}
-        className={`trace-row status-row-${node.status}${selected ? " is-selected" : ""}`}
+        className={`trace-row status-row-${node.status}${selected ? " is-selected" : ""}${current ? " is-current" : ""}`}
         style={{ paddingLeft: 6 + (row.level - 1) * 14 }}
         onClick={() => onSelect(node.id)}
       >
@@ -170,8 +221,11 @@ const TraceRow = memo(
         >
           {hasChildren ? (row.expanded ? "▾" : "▸") : ""}
         </span>
+        <span className={`breakpoint-dot${armed ? " is-armed" : ""}`} aria-hidden="true" title={armed ? "Breakpoint" : undefined} />
         <KindIcon kind={node.kind} />
         <span className="trace-name">{node.name}</span>
+        {current && <span className="stopped-here">stopped here</span>}
+        {replayed && <span className="chip chip-replayed">replayed</span>}
         {node.kind === "model-call" && modelIdOf(node) !== node.name && <span className="trace-sub">{modelIdOf(node)}</span>}
         <span className={`status-dot status-${isDenied(node) ? "failed" : node.status}`} aria-hidden="true" title={statusLabel(node)} />
         <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
@@ -187,6 +241,9 @@ const TraceRow = memo(
     a.row.siblings === b.row.siblings &&
     a.selected === b.selected &&
     a.active === b.active &&
+    a.current === b.current &&
+    a.armed === b.armed &&
+    a.replayed === b.replayed &&
     (a.now === b.now || a.row.node.endedAt !== null) &&
     a.onSelect === b.onSelect &&
     a.onToggle === b.onToggle,

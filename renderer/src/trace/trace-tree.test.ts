@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 // Test-only: the engine's own builder is the reference the renderer's reducer must match.
 import { buildTrace } from "../../../engine/src/trace/builder.ts";
 import { recordedEvents } from "../../test/fixtures.ts";
-import type { TraceEvent } from "../contract/index.ts";
+import type { StopInfo, TraceEvent } from "../contract/index.ts";
 import { applyTraceEvents, buildTraceTree, emptyTrace, flushHeld, hasGap } from "./trace-tree.ts";
 
 function inBatches(events: TraceEvent[], size: number) {
@@ -102,5 +102,75 @@ describe("seq: duplicates and gaps", () => {
     const flushed = flushHeld(partial);
     expect(hasGap(flushed)).toBe(false);
     expect(flushed.root).toEqual(buildTrace([...events.slice(0, 10), ...events.slice(11)]));
+  });
+});
+
+describe("cost: rolled up from usage events like usage", () => {
+  // The recorded runs predate prices: give every usage event a price but the last one.
+  function priced(events: TraceEvent[]): TraceEvent[] {
+    const usages = events.filter((e) => e.type === "usage");
+    return events.map((e) => (e.type === "usage" && e !== usages.at(-1) ? { ...e, costUsd: 0.000125 * e.usage.totalTokens } : e));
+  }
+
+  it("gives every node from the model call to the run the engine's cost", () => {
+    const events = priced(recordedEvents("report"));
+    const tree = buildTraceTree(events);
+    expect(tree.root).toEqual(buildTrace(events));
+    for (const size of [1, 3, events.length]) expect(inBatches(events, size).root).toEqual(buildTrace(events));
+  });
+
+  it("adds dollars of priced calls and counts calls without a price", () => {
+    const tree = buildTraceTree(priced(recordedEvents("report")));
+    // n9 (14 + … tokens) is a priced call inside the composite; n12 is the run's last call, unpriced.
+    expect(tree.nodes.get("n9")!.cost).toEqual({ usd: 0.000125 * 9, unpricedCalls: 0 });
+    expect(tree.nodes.get("n12")!.cost).toEqual({ usd: 0, unpricedCalls: 1 });
+    expect(tree.root!.cost!.unpricedCalls).toBe(1);
+    expect(tree.root!.cost!.usd).toBeCloseTo(0.000125 * (94 - tree.nodes.get("n12")!.usage.totalTokens), 12);
+  });
+
+  it("leaves nodes without model calls under them without a cost", () => {
+    const tree = buildTraceTree(recordedEvents("report"));
+    expect(tree.nodes.get("n10")!.cost).toBeUndefined();
+    expect(tree.nodes.get("n4")!.cost).toEqual({ usd: 0, unpricedCalls: 1 });
+  });
+});
+
+describe("stops and replayed nodes", () => {
+  const stop = (id: number, patch: Partial<StopInfo> = {}): StopInfo => ({
+    id,
+    boundary: "model-call",
+    reason: "step",
+    agentPath: ["Report"],
+    step: "report",
+    stepNodeId: "n3",
+    ...patch,
+  });
+  const at = (seq: number, event: Record<string, unknown>) => ({ ...event, runId: "r", seq, time: seq }) as TraceEvent;
+
+  it("holds the last stop until its resumed event", () => {
+    const events = recordedEvents("report").slice(0, 3);
+    let tree = buildTraceTree(events);
+    expect(tree.stop).toBeUndefined();
+    tree = applyTraceEvents(tree, [at(4, { type: "paused", stop: stop(1, { reason: "start" }) })]);
+    expect(tree.stop).toMatchObject({ id: 1, reason: "start", stepNodeId: "n3" });
+    tree = applyTraceEvents(tree, [at(5, { type: "resumed", stopId: 1, how: "step" })]);
+    expect(tree.stop).toBeUndefined();
+  });
+
+  it("keeps a newer stop when an older one's resumed event comes late", () => {
+    const tree = buildTraceTree([
+      ...recordedEvents("report").slice(0, 3),
+      at(4, { type: "paused", stop: stop(2) }),
+      at(5, { type: "resumed", stopId: 1, how: "continue" }),
+    ]);
+    expect(tree.stop?.id).toBe(2);
+  });
+
+  it("marks nodes answered from a record, and leaves the tree as the engine builds it", () => {
+    const events = [...recordedEvents("report"), at(62, { type: "replayed", nodeId: "n4", from: { runId: "r0", nodeId: "n4" } })];
+    const tree = buildTraceTree(events);
+    expect(tree.replayed.get("n4")).toEqual({ runId: "r0", nodeId: "n4" });
+    expect(tree.replayed.has("n12")).toBe(false);
+    expect(tree.root).toEqual(buildTrace(events));
   });
 });

@@ -2,7 +2,9 @@
 // a batch of events yields a new tree in which only the changed nodes and their ancestors are new
 // objects, so React re-renders exactly those rows. Events carry a per-run `seq`; duplicates
 // (a re-subscription) are dropped and events after a gap are held until the gap fills.
-import type { TraceEvent, TraceNode, Usage } from "../contract/index.ts";
+// Beside the tree it keeps what the engine's tree leaves out: where the run is stopped ("paused"
+// until its "resumed") and which nodes were answered from a record ("replayed").
+import type { Cost, StopInfo, TraceEvent, TraceNode, Usage } from "../contract/index.ts";
 
 export interface TraceTree {
   readonly root: TraceNode | undefined;
@@ -12,9 +14,13 @@ export interface TraceTree {
   readonly lastSeq: number;
   /** Events that arrived after a gap in seq, oldest first, waiting for the gap to fill. */
   readonly held: readonly TraceEvent[];
+  /** Where the run is stopped: the last "paused" not yet "resumed". */
+  readonly stop: StopInfo | undefined;
+  /** Nodes answered from a recorded run (not paid again), with the node they came from. */
+  readonly replayed: ReadonlyMap<string, { runId: string; nodeId: string }>;
 }
 
-export const emptyTrace: TraceTree = { root: undefined, nodes: new Map(), lastSeq: 0, held: [] };
+export const emptyTrace: TraceTree = { root: undefined, nodes: new Map(), lastSeq: 0, held: [], stop: undefined, replayed: new Map() };
 
 export function emptyUsage(): Usage {
   return { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 };
@@ -70,14 +76,19 @@ class TraceDraft {
   readonly #nodes: Map<string, TraceNode>;
   readonly #fresh = new Set<TraceNode>();
   #root: TraceNode | undefined;
+  #stop: StopInfo | undefined;
+  readonly #replayedBefore: TraceTree["replayed"];
+  #replayed: Map<string, { runId: string; nodeId: string }> | undefined;
 
   constructor(tree: TraceTree) {
     this.#nodes = new Map(tree.nodes);
     this.#root = tree.root;
+    this.#stop = tree.stop;
+    this.#replayedBefore = tree.replayed;
   }
 
   finish(lastSeq: number, held: TraceEvent[]): TraceTree {
-    return { root: this.#root, nodes: this.#nodes, lastSeq, held };
+    return { root: this.#root, nodes: this.#nodes, lastSeq, held, stop: this.#stop, replayed: this.#replayed ?? this.#replayedBefore };
   }
 
   apply(event: TraceEvent): void {
@@ -114,6 +125,7 @@ class TraceDraft {
       case "usage": {
         for (let node = this.#writable(event.nodeId); node; node = node.parentId === null ? undefined : this.#writable(node.parentId)) {
           node.usage = addUsage(node.usage, event.usage);
+          node.cost = addCost(node.cost, event.costUsd);
         }
         return;
       }
@@ -122,6 +134,16 @@ class TraceDraft {
         if (node) node.denied = [...(node.denied ?? []), event.denial];
         return;
       }
+      case "paused":
+        this.#stop = event.stop;
+        return;
+      case "resumed":
+        if (this.#stop?.id === event.stopId) this.#stop = undefined;
+        return;
+      case "replayed":
+        this.#replayed ??= new Map(this.#replayedBefore);
+        this.#replayed.set(event.nodeId, event.from);
+        return;
       case "approval-requested":
       case "approval-resolved":
         // Approvals have nodes of their own; the inbox reads these from the studio's events.
@@ -161,6 +183,15 @@ export function addUsage(a: Usage, b: Usage): Usage {
     cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
     totalTokens: a.totalTokens + b.totalTokens,
   };
+}
+
+/**
+ * Adds one model call's cost to a running total, as the engine's `addCost` does: a call without a
+ * price (`usd` undefined) is counted in `unpricedCalls`, never guessed.
+ */
+export function addCost(total: Cost | undefined, usd: number | undefined): Cost {
+  const from = total ?? { usd: 0, unpricedCalls: 0 };
+  return usd === undefined ? { usd: from.usd, unpricedCalls: from.unpricedCalls + 1 } : { usd: from.usd + usd, unpricedCalls: from.unpricedCalls };
 }
 
 // Streamed text accumulates on the running node's output, so the live view shows it as it arrives.

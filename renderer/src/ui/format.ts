@@ -1,9 +1,11 @@
 // How numbers, times and paths read in the studio.
-import type { NodeStatus, RunStatus, Usage } from "../contract/index.ts";
+import type { Cost, NodeStatus, RunOrigin, RunStatus, Usage } from "../contract/index.ts";
 
 // One formatter each: toLocaleString() builds a new one per call, which shows in a 10,000-row trace.
 const tokens = new Intl.NumberFormat("en-US");
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
 
 export function formatTokens(n: number): string {
   return tokens.format(n);
@@ -26,6 +28,30 @@ export function elapsed(startedAt: number | null | undefined, endedAt: number | 
 
 export function formatTime(epochMs: number): string {
   return clock.format(epochMs);
+}
+
+/** A time of an earlier day with its date ("3 Mar 14:02:11"); today's as the time alone. */
+export function formatStart(epochMs: number, now = Date.now()): string {
+  const sameDay = new Date(epochMs).toDateString() === new Date(now).toDateString();
+  return sameDay ? clock.format(epochMs) : `${day.format(epochMs)} ${clock.format(epochMs)}`;
+}
+
+/** Dollars with 4 significant digits ("$0.001234"). */
+export function formatUsd(usd: number): string {
+  return dollars.format(usd);
+}
+
+/** A cost as "$0.01234", with "2 calls unpriced" when some calls' models have no price. */
+export function formatCost(cost: Cost | undefined): string {
+  if (!cost) return "—";
+  const unpriced = cost.unpricedCalls > 0 ? `${cost.unpricedCalls} call${cost.unpricedCalls === 1 ? "" : "s"} unpriced` : "";
+  if (cost.usd === 0 && unpriced) return unpriced;
+  return unpriced ? `${formatUsd(cost.usd)} · ${unpriced}` : formatUsd(cost.usd);
+}
+
+/** Where a run's recorded answers came from: "fork of run_x". */
+export function originLabel(origin: RunOrigin): string {
+  return `${origin.kind} of ${origin.runId}`;
 }
 
 /** A file inside the project as a relative path; anything else as given. */
@@ -60,6 +86,7 @@ export const STATUS_LABEL: Record<NodeStatus | RunStatus, string> = {
   succeeded: "succeeded",
   failed: "failed",
   aborted: "stopped",
+  interrupted: "interrupted",
 };
 
 export function approvalLabel(mode: "always" | "never" | "per-call"): string {

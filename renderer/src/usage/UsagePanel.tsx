@@ -1,53 +1,96 @@
-// "Token usage": the selected node, each agent of the selected run, and every run of the session.
-// Usage rolls up (model call → step → agent → run), so an agent's row includes its nested agents.
-import { useMemo } from "react";
+// "Token usage": the selected node, the selected run's tokens per step (a chart and a table, with
+// each step's model calls on request), each agent of the run, and every run; each with its cost.
+// Usage and cost roll up (model call → step → agent → run), so an agent's row includes its nested
+// agents; a step's row counts only its own calls (a composite's steps have rows of their own).
+import { useMemo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { CompareRunsButton } from "../compare/index.ts";
+import type { TraceNode } from "../contract/index.ts";
 import { nodesOfKind } from "../trace/index.ts";
 import { selectedRun, selectedTraceNode, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
-import { UsageTable, type UsageRow } from "../ui/UsageTable.tsx";
 import { formatTokens } from "../ui/format.ts";
+import { chartBars } from "./chart-bars.ts";
+import { costLine, formatCost } from "./cost.ts";
+import { runCost, runUsage } from "./run-totals.ts";
+import { stepLabel, stepsOf } from "./steps.ts";
+import { TokenChart } from "./TokenChart.tsx";
+import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
+import "./usage.css";
+
+const STEP_TABLE = "Per step";
 
 export function UsagePanel() {
   const run = useStudio(selectedRun);
   const node = useStudio(selectedTraceNode);
   const runs = useStudio(useShallow((s) => s.runOrder.map((id) => s.runs[id]).filter((r): r is RunView => r !== undefined)));
   const selectedRunId = useStudio((s) => s.selectedRunId);
+  const [showCalls, setShowCalls] = useState(false);
+  const root = run?.trace.root;
 
-  const agentRows = useMemo<UsageRow[]>(
-    () => nodesOfKind(run?.trace.root, "agent").map(({ node: agent, agentPath }) => ({ key: agent.id, label: agentPath.join(" › "), usage: agent.usage })),
-    [run?.trace.root],
+  const steps = useMemo(() => stepsOf(root), [root]);
+  const bars = useMemo(() => chartBars(steps), [steps]);
+  const stepRows = useMemo<UsageCostRow[]>(
+    () =>
+      steps.flatMap((step) => [
+        { key: step.node.id, label: stepLabel(step), usage: step.usage, cost: step.cost },
+        ...(showCalls
+          ? step.modelCalls.map((call, index) => ({ key: call.id, label: `call ${index + 1} · ${modelName(call)}`, usage: call.usage, cost: call.cost, nested: true }))
+          : []),
+      ]),
+    [steps, showCalls],
   );
-  const runRows = useMemo<UsageRow[]>(
+  const agentRows = useMemo<UsageCostRow[]>(
+    () => nodesOfKind(root, "agent").map(({ node: agent, agentPath }) => ({ key: agent.id, label: agentPath.join(" › "), usage: agent.usage, cost: agent.cost })),
+    [root],
+  );
+  const runRows = useMemo<UsageCostRow[]>(
     () =>
       runs.map((view, index) => ({
         key: view.summary.runId,
         label: `${view.summary.name} #${index + 1}`,
         usage: runUsage(view),
+        cost: runCost(view),
         current: view.summary.runId === selectedRunId,
       })),
     [runs, selectedRunId],
   );
 
   return (
-    <Panel title="Token usage" meta={run ? `${formatTokens(runUsage(run).totalTokens)} tokens this run` : undefined} className="usage-panel">
+    <Panel
+      title="Token usage"
+      meta={run ? <span title={costLine(runCost(run))}>{`${formatTokens(runUsage(run).totalTokens)} tokens · ${formatCost(runCost(run)).text} this run`}</span> : undefined}
+      actions={<CompareRunsButton />}
+      className="usage-panel"
+    >
       {runs.length === 0 ? (
         <EmptyState title="No runs yet">
-          <p className="muted">Token counts per node, agent and run appear once something runs.</p>
+          <p className="muted">Token counts and cost per node, step, agent and run appear once something runs.</p>
         </EmptyState>
       ) : (
         <>
-          {node && <UsageTable caption="Selected node" rowHeader="Node" rows={[{ key: node.id, label: `${node.kind} ${node.name}`, usage: node.usage }]} />}
-          {agentRows.length > 0 && <UsageTable caption="Per agent" rowHeader="Agent" rows={agentRows} />}
-          <UsageTable caption="Per run" rowHeader="Run" rows={runRows} />
+          {node && (
+            <UsageCostTable caption="Selected node" rowHeader="Node" rows={[{ key: node.id, label: `${node.kind} ${node.name}`, usage: node.usage, cost: node.cost }]} />
+          )}
+          {steps.length > 0 && (
+            <>
+              <TokenChart bars={bars} tableName={STEP_TABLE} />
+              <label className="usage-toggle">
+                <input type="checkbox" checked={showCalls} onChange={(e) => setShowCalls(e.target.checked)} />
+                Show each step's model calls
+              </label>
+              <UsageCostTable caption={STEP_TABLE} rowHeader="Step" rows={stepRows} />
+            </>
+          )}
+          {agentRows.length > 0 && <UsageCostTable caption="Per agent" rowHeader="Agent" rows={agentRows} />}
+          <UsageCostTable caption="Per run" rowHeader="Run" rows={runRows} />
         </>
       )}
     </Panel>
   );
 }
 
-/** A finished run's usage is the engine's result; a live one's is what its trace has added up so far. */
-export function runUsage(view: RunView) {
-  if (view.summary.status !== "running") return view.summary.usage;
-  return view.trace.root?.usage ?? view.summary.usage;
+function modelName(call: TraceNode): string {
+  const input = call.input as { modelId?: unknown } | undefined;
+  return typeof input?.modelId === "string" ? input.modelId : call.name;
 }

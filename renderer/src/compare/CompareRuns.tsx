@@ -1,0 +1,165 @@
+// "Compare runs": a button (in the Token usage region's header) opens a modal dialog holding the
+// region: two selects ("Left run", "Right run"), Compare, and the two runs side by side. A past
+// run's events are fetched (getRunEvents, through the store's loadRunTrace) when compared; a live
+// run's comparison follows its trace as events arrive.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
+import { useShallow } from "zustand/react/shallow";
+import type { RunSummary, StudioError } from "../contract/index.ts";
+import { useStudio, useStudioStore } from "../store/index.ts";
+import { EmptyState, Panel } from "../ui/Panel.tsx";
+import { ComparisonView } from "./ComparisonView.tsx";
+import { initialPair, newestFirst, runLabel } from "./run-choices.ts";
+import "./compare.css";
+
+export const COMPARE_TITLE = "Compare runs";
+
+export function CompareRunsButton() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const close = useCallback(() => setOpen(false), []);
+  // The focus goes back once the dialog is gone: while it is modal, the button is inert.
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return (
+    <>
+      <button ref={button} type="button" className="button button-small" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
+        {COMPARE_TITLE}
+      </button>
+      {open && <CompareDialog onClose={close} />}
+    </>
+  );
+}
+
+/** A native modal <dialog> (top layer, inert background, Escape closes) in the page's body. */
+function CompareDialog({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // jsdom has no showModal; an open dialog there is still a dialog with its content.
+    if (typeof dialog.showModal === "function") {
+      if (!dialog.open) dialog.showModal();
+    } else dialog.setAttribute("open", "");
+    dialog.querySelector("select")?.focus();
+    return () => {
+      if (dialog.open && typeof dialog.close === "function") dialog.close();
+    };
+  }, []);
+  return createPortal(
+    <dialog
+      ref={ref}
+      className="compare-dialog"
+      aria-labelledby="panel-compare-runs"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <CompareRuns onClose={onClose} />
+    </dialog>,
+    document.body,
+  );
+}
+
+/** The region itself: pick two runs, compare them. */
+export function CompareRuns({ onClose }: { onClose?: () => void }) {
+  const store = useStudioStore();
+  const runs = useStudio(useShallow((s) => s.runOrder.map((id) => s.runs[id]?.summary).filter((r): r is RunSummary => r !== undefined)));
+  const sorted = newestFirst(runs);
+  const [picked, setPair] = useState(() => initialPair(runs, store.getState().selectedRunId));
+  // A pick that is not (or no longer) in the list — runs listed after the dialog opened, a run
+  // deleted — falls back to the pair the dialog would start with now.
+  const listed = (id: string) => runs.some((r) => r.runId === id);
+  const initial = initialPair(runs, store.getState().selectedRunId);
+  const pair = { left: listed(picked.left) ? picked.left : initial.left, right: listed(picked.right) ? picked.right : initial.right };
+  const [compared, setCompared] = useState<{ left: string; right: string } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [errors, setErrors] = useState<StudioError[]>([]);
+
+  const compare = async (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = { ...pair };
+    setLoading(true);
+    setErrors([]);
+    const before = Math.max(0, ...store.getState().notices.map((n) => n.id));
+    // A past run's events are not in the store until asked for; a live or loaded one's are.
+    const missing = [...new Set([chosen.left, chosen.right])].filter((id) => !store.getState().runs[id]?.trace.root);
+    await Promise.all(missing.map((id) => store.getState().loadRunTrace(id)));
+    const after = store.getState();
+    const failed = missing.filter((id) => !after.runs[id]?.trace.root);
+    const reported = after.notices.filter((n) => n.id > before).map((n) => n.error);
+    setErrors(
+      failed.length > 0 && reported.length === 0
+        ? failed.map((id) => ({ code: "STUDIO_RUN_EMPTY", message: `The run ${id} has no recorded events to compare; pick another run.` }))
+        : reported,
+    );
+    setCompared(chosen);
+    setLoading(false);
+  };
+
+  const close = onClose && (
+    <button type="button" className="button button-small" onClick={onClose}>
+      Close
+    </button>
+  );
+
+  return (
+    <Panel title={COMPARE_TITLE} className="compare-panel" actions={close}>
+      {sorted.length === 0 ? (
+        <EmptyState title="No runs to compare">
+          <p className="muted">Run a workflow (or open a folder with recorded runs), then pick two runs here.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <form className="compare-form" onSubmit={compare}>
+            <RunSelect label="Left run" runs={sorted} value={pair.left} onChange={(left) => setPair({ ...pair, left })} />
+            <RunSelect label="Right run" runs={sorted} value={pair.right} onChange={(right) => setPair({ ...pair, right })} />
+            <button type="submit" className="button button-primary" disabled={!pair.left || !pair.right || loading}>
+              Compare
+            </button>
+          </form>
+          {errors.length > 0 && (
+            <div role="alert" className="compare-errors">
+              {errors.map((error, index) => (
+                <p key={index}>
+                  <code>{error.code}</code> {error.message}
+                </p>
+              ))}
+            </div>
+          )}
+          {loading ? (
+            <EmptyState title="Loading the runs' events…" tone="loading" />
+          ) : compared ? (
+            <ComparisonView leftId={compared.left} rightId={compared.right} />
+          ) : (
+            <p className="muted compare-hint">Pick a run on each side and press Compare: steps are aligned on agent and step id, and what differs is marked.</p>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function RunSelect({ label, runs, value, onChange }: { label: string; runs: RunSummary[]; value: string; onChange: (runId: string) => void }) {
+  return (
+    <label className="compare-select">
+      <span className="field-label">{label}</span>
+      <select className="text-input compare-run-select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {runs.map((run) => (
+          <option key={run.runId} value={run.runId}>
+            {runLabel(run)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,70 @@
+// Token usage and cost as a table: one row per thing, the five numbers the engine counts and
+// what they cost. A missing or partial cost says why under the figure.
+import type { Usage } from "../contract/index.ts";
+import { formatTokens } from "../ui/format.ts";
+import { formatCost, type Cost } from "./cost.ts";
+
+export interface UsageCostRow {
+  key: string;
+  label: string;
+  usage: Usage;
+  cost: Cost | undefined;
+  current?: boolean;
+  /** A row under the one before it (a step's model call). */
+  nested?: boolean;
+}
+
+export function UsageCostTable({ caption, rowHeader, rows }: { caption: string; rowHeader: string; rows: readonly UsageCostRow[] }) {
+  return (
+    <table className="usage-table usage-cost-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{rowHeader}</th>
+          <th scope="col">Input</th>
+          <ColumnHeader short="Out" full="Output" />
+          <ColumnHeader short="Reas." full="Reasoning" />
+          <ColumnHeader short="Cache" full="Cached" />
+          <th scope="col">Total</th>
+          <th scope="col">Cost</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} aria-current={row.current || undefined} className={row.nested ? "usage-nested" : undefined}>
+            <th scope="row" className="usage-label" title={row.label}>
+              {row.label}
+            </th>
+            <td>{formatTokens(row.usage.inputTokens)}</td>
+            <td>{formatTokens(row.usage.outputTokens)}</td>
+            <td>{formatTokens(row.usage.reasoningTokens)}</td>
+            <td>{formatTokens(row.usage.cachedInputTokens)}</td>
+            <td className="usage-total">{formatTokens(row.usage.totalTokens)}</td>
+            <CostCell cost={row.cost} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A header abbreviated to fit a narrow column; the full word for screen readers and as a tooltip. */
+function ColumnHeader({ short, full }: { short: string; full: string }) {
+  return (
+    <th scope="col" title={full}>
+      <span aria-hidden="true">{short}</span>
+      <span className="sr-only">{full}</span>
+    </th>
+  );
+}
+
+export function CostCell({ cost }: { cost: Cost | undefined }) {
+  const { text, note } = formatCost(cost);
+  // No cost at all is only a dash (with the reason as a tooltip); a partial one says so in words.
+  return (
+    <td className="usage-cost" title={note}>
+      {text}
+      {note && cost && <span className="usage-cost-note"> {note}</span>}
+    </td>
+  );
+}

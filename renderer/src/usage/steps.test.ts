@@ -1,0 +1,73 @@
+// A run's steps in run order with their own tokens and cost, and the chart's bars drawn from them.
+import { describe, expect, it } from "vitest";
+import { recordedEvents } from "../../test/fixtures.ts";
+import type { TraceEvent } from "../contract/index.ts";
+import { buildTraceTree } from "../trace/index.ts";
+import { chartBars, splitUsage } from "./chart-bars.ts";
+import { stepsOf } from "./steps.ts";
+
+/** The report run as if every model call had a price: 0.001 $ per call, the last one unpriced. */
+function pricedReport(): TraceEvent[] {
+  return recordedEvents("report").map((event) => (event.type === "usage" && event.nodeId !== "n12" ? { ...event, costUsd: 0.001 } : event));
+}
+
+describe("stepsOf", () => {
+  it("lists steps in the order they started, a composite's steps with its name as prefix", () => {
+    const steps = stepsOf(buildTraceTree(recordedEvents("report")).root);
+    expect(steps.map((s) => [s.agentPath.join(" › "), s.step, s.occurrence])).toEqual([
+      ["Report", "report", 1],
+      ["Report › Agent", "research:findings", 1],
+    ]);
+  });
+
+  it("counts a step's own model calls only, so the steps add up to the run", () => {
+    const tree = buildTraceTree(recordedEvents("report"));
+    const [report, findings] = stepsOf(tree.root);
+    // report: its calls n4 (14) and n12 (44); the composite's step has n9 (9) and n11 (27).
+    expect(report!.usage).toEqual({ inputTokens: 36, outputTokens: 22, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 58 });
+    expect(findings!.usage.totalTokens).toBe(36);
+    expect(report!.usage.totalTokens + findings!.usage.totalTokens).toBe(tree.root!.usage.totalTokens);
+    expect(report!.modelCalls.map((n) => n.id)).toEqual(["n4", "n12"]);
+    expect(report!.toolCalls.map((n) => n.id)).toEqual(["n5"]);
+    expect(findings!.modelCalls.map((n) => n.id)).toEqual(["n9", "n11"]);
+    expect(findings!.toolCalls.map((n) => n.id)).toEqual(["n10"]);
+  });
+
+  it("gives each step its own cost and unpriced calls", () => {
+    const [report, findings] = stepsOf(buildTraceTree(pricedReport()).root);
+    expect(report!.cost!.usd).toBeCloseTo(0.001, 10);
+    expect(report!.cost!.unpricedCalls).toBe(1);
+    expect(findings!.cost).toEqual({ usd: 0.002, unpricedCalls: 0 });
+  });
+
+  it("finds an approval under its step", () => {
+    const [release] = stepsOf(buildTraceTree(recordedEvents("release-denied")).root);
+    expect(release!.approvals.map((n) => [n.id, n.name])).toEqual([["n5", "deploy"]]);
+  });
+
+  it("is empty before the first step starts", () => {
+    expect(stepsOf(buildTraceTree(recordedEvents("report").slice(0, 3)).root)).toEqual([]);
+    expect(stepsOf(undefined)).toEqual([]);
+  });
+});
+
+describe("chartBars", () => {
+  it("draws one bar per step with its label, total and every number in its title", () => {
+    const bars = chartBars(stepsOf(buildTraceTree(recordedEvents("report")).root));
+    expect(bars.map((b) => [b.label, b.total])).toEqual([
+      ["report", 58],
+      ["research:findings", 36],
+    ]);
+    expect(bars[0]!.title).toBe("report: 58 tokens — 36 input (0 cached), 22 output (0 reasoning)");
+  });
+
+  it("stacks input less cached, cached, output less reasoning and reasoning, which add up to input + output", () => {
+    const usage = { inputTokens: 1000, cachedInputTokens: 400, outputTokens: 300, reasoningTokens: 120, totalTokens: 1300 };
+    expect(splitUsage(usage)).toEqual([
+      { kind: "input", tokens: 600 },
+      { kind: "cached", tokens: 400 },
+      { kind: "output", tokens: 180 },
+      { kind: "reasoning", tokens: 120 },
+    ]);
+  });
+});
