@@ -46,7 +46,7 @@ describe("Runs", () => {
     const fork = items()[1]!;
     expect(fork.textContent).toContain("2.50 s");
     expect(fork.textContent).toContain("1,234 tokens");
-    expect(fork.textContent).toContain("$0.01235 · 1 call unpriced");
+    expect(fork.textContent).toContain("$0.0123 (+ 1 call without a price)");
     expect(fork.textContent).toContain("fork of run_a");
   });
 

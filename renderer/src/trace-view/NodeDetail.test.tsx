@@ -1,4 +1,4 @@
-// The node detail's cost (rolled up like usage, 4 significant digits, unpriced calls counted) and
+// The node detail's cost (rolled up like usage, the studio's one dollar format, unpriced calls counted) and
 // the marker on nodes answered from a record (replayed: not billed again).
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -31,17 +31,17 @@ const costOf = () => {
 };
 
 describe("cost per node", () => {
-  it("shows a priced call's dollars with 4 significant digits", async () => {
+  it("shows a priced call's dollars, two significant digits below a cent", async () => {
     await pricedReport();
     fireEvent.click(within(trace()).getByRole("treeitem", { name: "model-call scripted, succeeded, replayed" }));
-    expect(costOf()).toBe("$0.001750 — replayed, not billed");
+    expect(costOf()).toBe("$0.0018 — replayed, not billed");
   });
 
   it("rolls up to the run, counting the calls without a price", async () => {
     await pricedReport();
     fireEvent.click(within(trace()).getByRole("treeitem", { name: "run Report, succeeded" }));
     // 50 priced tokens (the run's 94 less the last call's 44) at $0.000125.
-    expect(costOf()).toBe("$0.006250 · 1 call unpriced");
+    expect(costOf()).toBe("$0.0063 (+ 1 call without a price)");
   });
 
   it("has no cost on a node without model calls under it", async () => {

@@ -5,7 +5,6 @@ import type { Cost, NodeStatus, RunOrigin, RunStatus, Usage } from "../contract/
 const tokens = new Intl.NumberFormat("en-US");
 const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumSignificantDigits: 4, maximumSignificantDigits: 4 });
 
 export function formatTokens(n: number): string {
   return tokens.format(n);
@@ -36,17 +35,55 @@ export function formatStart(epochMs: number, now = Date.now()): string {
   return sameDay ? clock.format(epochMs) : `${day.format(epochMs)} ${clock.format(epochMs)}`;
 }
 
-/** Dollars with 4 significant digits ("$0.001234"). */
+const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Dollars, the one way the studio writes them: cents from a dollar up, four decimals below, and
+ * two significant digits below a cent (model calls cost fractions of a cent; "<$0.01" would hide
+ * the difference between two runs).
+ *
+ * @example
+ * formatUsd(1234.5); // "$1,234.50"
+ * formatUsd(0.012345); // "$0.0123"
+ * formatUsd(0.0000672); // "$0.000067"
+ */
 export function formatUsd(usd: number): string {
-  return dollars.format(usd);
+  if (!Number.isFinite(usd)) return "—";
+  if (usd === 0) return "$0.00";
+  if (usd < 0) return `-${formatUsd(-usd)}`;
+  if (usd >= 1) return cents.format(usd);
+  if (usd >= 0.01) return `$${usd.toFixed(4)}`;
+  const decimals = Math.min(12, 1 - Math.floor(Math.log10(usd)));
+  return `$${usd.toFixed(decimals)}`;
 }
 
-/** A cost as "$0.01234", with "2 calls unpriced" when some calls' models have no price. */
+export interface CostText {
+  /** `$0.0123`, `$0.000067`, `$1.25`, `$0.00`, or `—` when nothing is known. */
+  text: string;
+  /** Why the figure is missing or partial: `2 calls without a price`, `no price information`. */
+  note?: string;
+}
+
+/**
+ * A cost as text and, when the figure is missing or partial, a note saying why. No cost at all
+ * (a trace without prices, a node no model call has reported to yet) is "—".
+ *
+ * @example
+ * costText({ usd: 0.0123, unpricedCalls: 0 }); // { text: "$0.0123" }
+ * costText({ usd: 0, unpricedCalls: 2 }); // { text: "—", note: "2 calls without a price" }
+ * costText({ usd: 0.5, unpricedCalls: 1 }); // { text: "$0.5000", note: "+ 1 call without a price" }
+ */
+export function costText(cost: Cost | undefined): CostText {
+  if (!cost) return { text: "—", note: "no price information" };
+  const unpriced = cost.unpricedCalls > 0 ? `${cost.unpricedCalls} ${cost.unpricedCalls === 1 ? "call" : "calls"} without a price` : undefined;
+  if (cost.usd === 0 && unpriced) return { text: "—", note: unpriced };
+  return unpriced ? { text: formatUsd(cost.usd), note: `+ ${unpriced}` } : { text: formatUsd(cost.usd) };
+}
+
+/** One line: `$0.0123`, `— (2 calls without a price)`, `—` when nothing is known. */
 export function formatCost(cost: Cost | undefined): string {
-  if (!cost) return "—";
-  const unpriced = cost.unpricedCalls > 0 ? `${cost.unpricedCalls} call${cost.unpricedCalls === 1 ? "" : "s"} unpriced` : "";
-  if (cost.usd === 0 && unpriced) return unpriced;
-  return unpriced ? `${formatUsd(cost.usd)} · ${unpriced}` : formatUsd(cost.usd);
+  const { text, note } = costText(cost);
+  return note && cost ? `${text} (${note})` : text;
 }
 
 /** Where a run's recorded answers came from: "fork of run_x". */

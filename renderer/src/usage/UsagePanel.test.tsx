@@ -77,9 +77,9 @@ describe("Cost", () => {
     const steps = within(usage()).getByRole("table", { name: "Per step" });
     // report: n4 priced (0.0021), n12 without a price.
     expect(within(steps).getByRole("row", { name: /^report/ }).querySelector(".usage-cost")!.textContent).toBe("$0.0021 + 1 call without a price");
-    expect(within(steps).getByRole("row", { name: /^research:findings/ }).querySelector(".usage-cost")!.textContent).toBe("$0.0004");
+    expect(within(steps).getByRole("row", { name: /^research:findings/ }).querySelector(".usage-cost")!.textContent).toBe("$0.00043");
     const agents = within(usage()).getByRole("table", { name: "Per agent" });
-    expect(cells(within(agents).getByRole("row", { name: /^Report › Agent/ })).at(-1)).toBe("$0.0004");
+    expect(cells(within(agents).getByRole("row", { name: /^Report › Agent/ })).at(-1)).toBe("$0.00043");
     const runs = within(usage()).getByRole("table", { name: "Per run" });
     expect(cells(within(runs).getByRole("row", { name: /Report #1/ })).at(-1)).toBe("$0.0025 + 1 call without a price");
   });
@@ -90,7 +90,7 @@ describe("Cost", () => {
     const calls = within(trace).getAllByRole("treeitem", { name: "model-call scripted, succeeded" });
     fireEvent.click(calls[1]!); // n9: a fraction of a hundredth of a cent
     const node = () => within(within(usage()).getByRole("table", { name: "Selected node" })).getByRole("row", { name: /model-call scripted/ });
-    expect(cells(node())).toEqual(["6", "3", "0", "0", "9", "<$0.0001"]);
+    expect(cells(node())).toEqual(["6", "3", "0", "0", "9", "$0.000030"]);
     fireEvent.click(within(trace).getAllByRole("treeitem", { name: "model-call scripted, succeeded" })[3]!); // n12
     expect(cells(node())).toEqual(["28", "16", "0", "0", "44", "— 1 call without a price"]);
   });

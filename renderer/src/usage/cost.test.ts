@@ -1,4 +1,4 @@
-// How a cost reads: dollars to four decimals below a dollar, "<$0.0001" for a fraction of that,
+// How a cost reads: cents from a dollar, four decimals below, two significant digits below a cent,
 // and a dash with the reason when the price table could not say.
 import { describe, expect, it } from "vitest";
 import { costLine, formatCost, formatUsd, subtractCost } from "./cost.ts";
@@ -6,13 +6,14 @@ import { costLine, formatCost, formatUsd, subtractCost } from "./cost.ts";
 describe("formatUsd", () => {
   it("shows four decimals below a dollar", () => {
     expect(formatUsd(0.012345)).toBe("$0.0123");
-    expect(formatUsd(0.0001)).toBe("$0.0001");
+    expect(formatUsd(0.05)).toBe("$0.0500");
     expect(formatUsd(0.5)).toBe("$0.5000");
   });
 
-  it("says a cost under a hundredth of a cent is below it, never $0.0000", () => {
-    expect(formatUsd(0.00004)).toBe("<$0.0001");
-    expect(formatUsd(1e-9)).toBe("<$0.0001");
+  it("shows two significant digits below a cent, never $0.0000", () => {
+    expect(formatUsd(0.00004)).toBe("$0.000040");
+    expect(formatUsd(0.0000672)).toBe("$0.000067");
+    expect(formatUsd(0.00125)).toBe("$0.0013");
   });
 
   it("shows cents from a dollar up, with thousands separators", () => {
@@ -45,7 +46,7 @@ describe("formatCost", () => {
 
   it("reads as one line where there is no room for a note", () => {
     expect(costLine({ usd: 0, unpricedCalls: 3 })).toBe("— (3 calls without a price)");
-    expect(costLine({ usd: 0.00002, unpricedCalls: 0 })).toBe("<$0.0001");
+    expect(costLine({ usd: 0.00002, unpricedCalls: 0 })).toBe("$0.000020");
     expect(costLine(undefined)).toBe("—");
   });
 });
