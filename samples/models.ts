@@ -2,6 +2,10 @@
 // `scripted` model playing the sample's script, so every sample runs with no key and no network.
 // Call sampleModel inside the component: each render (each run, each inspect) then gets a fresh
 // scripted model, while one made at module load would run out of responses after the first run.
+// A script plays by conversation, like a real model: the answer to a call is the script's entry
+// for the number of answers the step's conversation already holds. So a run the studio replays,
+// forks or resumes — whose earlier calls come from its record and never reach this model — gets
+// the answer that fits where the conversation is, not the script's first one again.
 import type { LanguageModel, ModelMessage } from "ai";
 import { openai } from "june/sdk/openai";
 import { scripted, type ScriptedCall, type ScriptedEntry, type ScriptedResponder } from "june/sdk/scripted";
@@ -16,7 +20,26 @@ import { scripted, type ScriptedCall, type ScriptedEntry, type ScriptedResponder
  * }
  */
 export function sampleModel(id: string, script: ScriptedEntry[] | ScriptedResponder): LanguageModel {
-  return process.env.OPENAI_API_KEY?.trim() ? openai(id) : scripted(script, { modelId: id });
+  if (process.env.OPENAI_API_KEY?.trim()) return openai(id);
+  return scripted(typeof script === "function" ? script : conversation(id, script), { modelId: id });
+}
+
+/**
+ * A responder that answers each call with the script's entry for the step's turn (the number of
+ * answers its conversation already holds).
+ *
+ * @example
+ * const outer = conversation("gpt-5-mini", [{ toolCalls: [{ toolName: "readFile", input: { path: "a.md" } }] }, { text: "Read it." }]);
+ */
+export function conversation(id: string, script: readonly ScriptedEntry[]): ScriptedResponder {
+  return (call) => {
+    const turn = call.prompt.filter((message) => message.role === "assistant").length;
+    const entry = script[turn];
+    if (entry === undefined) {
+      throw new Error(`samples: the script of ${id} has ${script.length} answers; turn ${turn + 1} of "${userPrompt(call)}" asked for one more.`);
+    }
+    return typeof entry === "function" ? entry(call, turn) : entry;
+  };
 }
 
 /** One tool result the model has been sent: the call's tool and input, and its output as text. */

@@ -6,17 +6,20 @@
 //   npm run june -- run samples/nested.tsx
 import { Agent, Step, Tool } from "june";
 import { readFile } from "./files.ts";
-import { lastToolResult, sampleModel } from "./models.ts";
+import { conversation, lastToolResult, sampleModel, userPrompt } from "./models.ts";
 import { searchWeb } from "./web.ts";
 
 export default function Nested() {
-  // One script for both agents: the outer step's two calls, then the inner step's two.
-  const model = sampleModel("gpt-5-mini", [
+  // One model for both agents, as in the spec; offline it plays each step's own conversation.
+  const outer = conversation("gpt-5-mini", [
     { toolCalls: [{ toolName: "readFile", input: { path: "repo/package.json" } }] },
     (call) => ({ text: describePackage(lastToolResult(call)) }),
+  ]);
+  const inner = conversation("gpt-5-mini", [
     { toolCalls: [{ toolName: "search", input: { query: "zod esbuild" } }] },
     (call) => ({ text: `Found: ${titles(lastToolResult(call)).join("; ")}.` }),
   ]);
+  const model = sampleModel("gpt-5-mini", (call, index) => (userPrompt(call).startsWith("Read") ? outer : inner)(call, index));
   return (
     <Agent model={model}>
       <Tool name="readFile" value={readFile} />

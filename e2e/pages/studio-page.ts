@@ -22,6 +22,14 @@ export class StudioPage {
   readonly pendingList: Locator;
   readonly historyRows: Locator;
   readonly usage: Locator;
+  readonly pauseButton: Locator;
+  readonly stepButton: Locator;
+  readonly continueButton: Locator;
+  readonly stopButton: Locator;
+  readonly startPaused: Locator;
+  readonly stoppedAt: Locator;
+  readonly runs: Locator;
+  readonly runHistory: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -43,6 +51,31 @@ export class StudioPage {
     // The history table's body rows (its first row is the header).
     this.historyRows = this.approvals.getByRole("table", { name: /Approval decisions/ }).getByRole("row").filter({ has: page.getByRole("cell") });
     this.usage = page.getByRole("region", { name: "Token usage", exact: true });
+    const debug = this.run.getByRole("group", { name: "Debug controls" });
+    this.pauseButton = debug.getByRole("button", { name: "Pause", exact: true });
+    this.stepButton = debug.getByRole("button", { name: "Step", exact: true });
+    this.continueButton = debug.getByRole("button", { name: "Continue", exact: true });
+    this.stopButton = debug.getByRole("button", { name: "Stop", exact: true });
+    this.startPaused = this.run.getByRole("checkbox", { name: "Start paused" });
+    this.stoppedAt = this.trace.getByRole("region", { name: "Stopped at", exact: true });
+    this.runs = page.getByRole("region", { name: "Runs", exact: true });
+    this.runHistory = this.runs.getByRole("list", { name: "Run history" }).getByRole("listitem");
+  }
+
+  /** Runs of the history by entry name and status ("Summarize", "interrupted"), newest first. */
+  historyItems(name: string, status: string): Locator {
+    return this.runs.getByRole("list", { name: "Run history" }).getByRole("listitem", { name: new RegExp(`^${escape(name)}, ${escape(status)}, started `) });
+  }
+
+  /** The "Breakpoint on <kind> <name>" toggle inside `where`. */
+  breakpointToggle(where: Locator, kind: "agent" | "step" | "tool", name: string): Locator {
+    return where.getByRole("button", { name: `Breakpoint on ${kind} ${name}`, exact: true });
+  }
+
+  /** Waits until the run is at its stop number `n`, at `boundary` ("Before a model call", "Before a tool runs", …). */
+  async waitForStop(n: number, boundary: string): Promise<void> {
+    await expect(this.stoppedAt.getByRole("definition").filter({ hasText: new RegExp(`^#${n}$`) })).toBeVisible();
+    await expect(this.stoppedAt.getByText(boundary, { exact: true })).toBeVisible();
   }
 
   /** Opens the studio and waits until it is ready and has listed the folder's agents. */

@@ -1,7 +1,7 @@
 // Stepping through a run: where it stops (before each model call, at an approval, before each
 // tool, after each step), what a stop shows, breakpoints, pause, abort while stopped — and that
 // nothing executes and no timer runs while a run is stopped.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { tool } from "ai";
 import { z } from "zod";
 import { Agent, Step, Tool, run, type RunHandle, type StopInfo, type TraceEvent } from "june";
@@ -204,14 +204,18 @@ describe("stepping", () => {
   });
 
   it("holds no timers while stopped", async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
-    const before = timers();
-    const handle = run(release([]).element, { startPaused: true });
-    await nextStop(handle);
-    for (let i = 0; i < 5; i++) await settle();
-    expect(timers()).toBe(before);
-    handle.abort();
-    await handle.result;
+    // Every setTimeout/setInterval made from here on is counted (and would never fire).
+    vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+    try {
+      const handle = run(release([]).element, { startPaused: true });
+      await nextStop(handle);
+      for (let i = 0; i < 5; i++) await settle();
+      expect(vi.getTimerCount()).toBe(0);
+      handle.abort();
+      await handle.result;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lets parallel tool calls pass one stop at a time", async () => {

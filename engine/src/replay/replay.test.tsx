@@ -170,6 +170,18 @@ describe("fork", () => {
     expect(sent).toEqual((at.input as { messages: unknown }).messages);
   });
 
+  it("runs a live answer's tool call live, even when it carries a recorded call's id", async () => {
+    const original = await record(scripted(SCRIPT), []);
+    const at = modelCalls(original.result.trace)[0]!; // plan's first call: everything live
+    const log: string[] = [];
+    // The scripted model numbers its calls from 0 again: its search is "call_0_0", like the record's.
+    const live = scripted([{ toolCalls: [{ toolName: "search", input: { q: "again" } }] }, { text: "p" }, { text: "s" }]);
+    const forked = await record(live, log, { replay: fork(original.events, { at: at.id }) });
+    expect(forked.result.status).toBe("succeeded");
+    expect(log).toEqual(["search:again"]);
+    expect(forked.events.filter((e) => e.type === "replayed")).toEqual([]);
+  });
+
   it("forks with another model and an edited prompt for the fork call", async () => {
     const original = await record(scripted(SCRIPT), []);
     const at = modelCalls(original.result.trace)[1]!; // plan's second call

@@ -18,7 +18,8 @@ export interface ApprovalAsk {
 export async function askApproval(ask: ApprovalAsk): Promise<ApprovalDecision> {
   const { place, toolCall } = ask;
   const ctx = place.ctx;
-  const recorded = !ask.outcomeUnknown && ctx.replay ? ctx.replay.approval(approvalKey(ask)) : undefined;
+  const fromRecord = ctx.replay !== undefined && !ask.outcomeUnknown && ctx.replayedToolCalls.has(toolCall.toolCallId);
+  const recorded = fromRecord ? ctx.replay!.approval(approvalKey(ask)) : undefined;
   const nodeId = startNode(ctx, {
     parentId: ask.stepNodeId,
     kind: "approval",

@@ -32,6 +32,11 @@ export interface RunContext {
   debug: RunDebugger;
   /** Answers from a recorded run (replay, fork, resume). */
   replay: ReplayPlan | undefined;
+  /**
+   * Tool call ids that replayed model answers asked for: only their tool results and approval
+   * decisions come from the record (a live answer's call is live, whatever id it carries).
+   */
+  replayedToolCalls: Set<string>;
   prices: PriceTable;
 }
 

@@ -119,6 +119,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
       ...(options.breakpoints ? { breakpoints: options.breakpoints } : {}),
     }),
     replay: options.replay,
+    replayedToolCalls: new Set(),
     prices: options.prices ?? defaultPrices,
   };
   const result = execute(root, options, ctx).finally(async () => {

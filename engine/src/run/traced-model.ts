@@ -91,7 +91,10 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
     });
     if (wait) await wait;
     const nodeId = start(options, identity);
-    if (recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: replay!.runId, nodeId: recorded.nodeId } });
+    if (recorded) {
+      emit(ctx, { type: "replayed", nodeId, from: { runId: replay!.runId, nodeId: recorded.nodeId } });
+      for (const call of recorded.toolCalls) ctx.replayedToolCalls.add(call.toolCallId);
+    }
     const cost = recorded
       ? () => recorded.costUsd
       : (usage: Usage) => {
