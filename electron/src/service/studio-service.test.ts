@@ -176,6 +176,25 @@ describe("approvals: one inbox across every live run", () => {
     expect(decided).toEqual(history);
   });
 
+  it("a request and a decision are on disk before a window hears of them", async () => {
+    const s = await openService();
+    const asked = approvalsRequested(s, 1);
+    const { runId } = await value(s.startRun({ entryId: "workflow:deploy.tsx", input: { env: "staging" } }));
+    await asked;
+    const [request] = await value(s.pendingApprovals({}));
+    const record = join(project.folder, ".june", "runs", `${runId}.jsonl`);
+    const lines = async () => (await readFile(record, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    expect((await lines()).map((e) => e.type)).toContain("approval-requested");
+    expect(await s.approve({ runId, approvalId: request!.approvalId })).toEqual({ ok: true, value: null });
+    // approve() answers once the decision is recorded; the window's approval-decided follows the record.
+    expect((await lines()).map((e) => e.type)).toContain("approval-resolved");
+    const order = eventsOf(s).flatMap((e) =>
+      e.type === "approval-decided" ? ["decided"] : e.type === "trace" && e.event.type === "approval-resolved" ? ["recorded"] : [],
+    );
+    expect(order).toEqual(["recorded", "decided"]);
+    await runEnded(s, runId);
+  });
+
   it("abortRun ends a run waiting for approval and empties its part of the inbox", async () => {
     const s = await openService();
     const asked = approvalsRequested(s, 1);

@@ -60,6 +60,8 @@ export class StudioService implements StudioApi {
   /** Each live run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
   readonly #records = new Map<string, RunRecord>();
   readonly #inbox = new ApprovalInbox();
+  /** approve()/deny() calls waiting for their decision to be recorded, by run and approval id. */
+  readonly #decisionWaiters = new Map<string, () => void>();
   /** The studio's breakpoints: every live run has them, every new run starts with them. */
   #breakpoints: Breakpoint[] = [];
   /** Problems with records already logged. */
@@ -207,6 +209,7 @@ export class StudioService implements StudioApi {
     } else if (event.type === "approval-resolved") {
       // Decisions made through approve()/deny() are already recorded; this catches any other.
       this.#decided(live.id, event.approvalId, { approved: event.approved, reason: event.reason }, event.time);
+      this.#decisionWaiters.get(`${live.id}\u0000${event.approvalId}`)?.();
     } else if (event.type === "node-end" && event.status !== "succeeded") {
       this.#inbox.withdrawNode(live.id, event.nodeId);
     }
@@ -431,7 +434,7 @@ export class StudioService implements StudioApi {
     return ok(this.#inbox.history());
   }
 
-  #decide(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }): Result<null> {
+  async #decide(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }): Promise<Result<null>> {
     const live = this.#runs.get(runId);
     if (!live) return unknownRun(runId);
     if (!this.#inbox.get(runId, approvalId) || !live.handle) {
@@ -442,13 +445,18 @@ export class StudioService implements StudioApi {
           (live.running ? (pending.length ? `; pending: ${pending.join(", ")}.` : "; nothing is pending.") : ` (the run has ${live.summary().status}).`),
       );
     }
+    // The decision reaches windows (approval-decided) only from the run's own approval-resolved
+    // event, which the record has written and synced first; the answer waits for it.
+    const recorded = new Promise<void>((resolve) => this.#decisionWaiters.set(`${runId}\u0000${approvalId}`, resolve));
     try {
       if (decision.approved) live.handle.approve(approvalId);
       else live.handle.deny(approvalId, decision.reason);
     } catch (error) {
+      this.#decisionWaiters.delete(`${runId}\u0000${approvalId}`);
       return failFromError(error, `june studio: deciding approval ${approvalId} of run ${runId} failed`);
     }
-    this.#decided(runId, approvalId, decision, this.#now());
+    await Promise.race([recorded, live.handle.result.then(() => undefined)]);
+    this.#decisionWaiters.delete(`${runId}\u0000${approvalId}`);
     return ok(null);
   }
 
