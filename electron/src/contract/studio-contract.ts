@@ -71,8 +71,12 @@ export interface RunSummary {
   input: unknown;
   startedAt: number;
   endedAt?: number;
+  /**
+   * What this run spent. Calls answered from a record (replay, fork, resume) are in its trace
+   * (with the recorded usage) but not here: they cost nothing this time.
+   */
   usage: Usage;
-  /** Dollars by the price table; `unpricedCalls` counts calls of models without a price. */
+  /** Dollars by the price table; `unpricedCalls` counts calls of models without a price. Spent, like `usage`. */
   cost: Cost;
   error?: StudioError;
   origin?: RunOrigin;

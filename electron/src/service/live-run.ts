@@ -12,12 +12,37 @@ export function emptyCost(): Cost {
   return { usd: 0, unpricedCalls: 0 };
 }
 
+/**
+ * What a run spent, from its events: each model call's usage and cost once, except calls
+ * answered from a record (replay, fork, resume), which cost nothing this time.
+ */
+export class Spending {
+  readonly usage: Usage = emptyUsage();
+  readonly cost: Cost = emptyCost();
+  readonly #replayed = new Set<string>();
+
+  add(event: TraceEvent): void {
+    if (event.type === "replayed") this.#replayed.add(event.nodeId);
+    if (event.type !== "usage" || this.#replayed.has(event.nodeId)) return;
+    for (const key of Object.keys(this.usage) as (keyof Usage)[]) this.usage[key] += event.usage[key] ?? 0;
+    if (event.costUsd === undefined) this.cost.unpricedCalls += 1;
+    else this.cost.usd += event.costUsd;
+  }
+
+  static of(events: readonly TraceEvent[]): Spending {
+    const spending = new Spending();
+    for (const event of events) spending.add(event);
+    return spending;
+  }
+}
+
 export class LiveRun {
   readonly events: TraceEvent[] = [];
   handle: RunHandle | undefined;
   /** Where the run is recorded (undefined: not recorded). */
   runsFolder: string | undefined;
   #summary: RunSummary;
+  readonly #spending = new Spending();
 
   constructor(summary: Omit<RunSummary, "status" | "usage" | "cost">) {
     this.#summary = { ...summary, status: "running", usage: emptyUsage(), cost: emptyCost() };
@@ -32,31 +57,25 @@ export class LiveRun {
   }
 
   summary(): RunSummary {
-    return { ...this.#summary, usage: { ...this.#summary.usage }, cost: { ...this.#summary.cost } };
+    return { ...this.#summary, usage: { ...this.#spending.usage }, cost: { ...this.#spending.cost } };
   }
 
   record(event: TraceEvent): void {
     this.events.push(event);
-    if (event.type === "usage") {
-      // Each model call's usage arrives once; their sum is the run's total while it runs.
-      const total = this.#summary.usage;
-      for (const key of Object.keys(total) as (keyof Usage)[]) total[key] += event.usage[key] ?? 0;
-      if (event.costUsd === undefined) this.#summary.cost.unpricedCalls += 1;
-      else this.#summary.cost.usd += event.costUsd;
-    } else if (event.type === "paused") {
+    this.#spending.add(event);
+    if (event.type === "paused") {
       this.#summary.stopped = event.stop;
     } else if (event.type === "resumed" && this.#summary.stopped?.id === event.stopId) {
       delete this.#summary.stopped;
     }
   }
 
-  end(result: Pick<RunResult, "status" | "usage" | "error">, endedAt: number): void {
+  end(result: Pick<RunResult, "status" | "error">, endedAt: number): void {
     const { stopped: _, ...rest } = this.#summary;
     this.#summary = {
       ...rest,
       status: result.status,
       endedAt,
-      usage: { ...result.usage },
       ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}),
     };
   }

@@ -271,7 +271,10 @@ describe("replayRun", () => {
     const recorded = await value(fresh.getRunEvents({ runId: original.runId }));
     expect(shape(buildTrace(events)!)).toEqual(shape(buildTrace(recorded)!));
     expect(events.filter((e) => e.type === "replayed").length).toBeGreaterThan(0);
-    expect(ended.usage).toEqual(original.usage);
+    // The trace keeps the recorded usage; the replay itself spent nothing.
+    expect(buildTrace(events)!.usage).toEqual(original.usage);
+    expect(ended.usage.totalTokens).toBe(0);
+    expect(ended.cost).toEqual({ usd: 0, unpricedCalls: 0 });
     expect((await value(fresh.listRuns({}))).find((r) => r.runId === runId)?.origin).toEqual({ kind: "replay", runId: original.runId });
   });
 
@@ -300,6 +303,14 @@ describe("forkRun", () => {
     // Only the forked call ran again; the plan call and the deploy came from the record.
     expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report", "model: report"]);
     expect(outputOf(await value(s.getRunEvents({ runId })))).toBe("shipped staging");
+    // It spent only the forked call: the replayed one is in its trace but not in what it cost.
+    const forkedEvents = await value(s.getRunEvents({ runId }));
+    const liveCall = modelCalls(forkedEvents).at(-1)!;
+    const liveUsage = forkedEvents.find((e) => e.type === "usage" && e.nodeId === liveCall.id);
+    expect(liveUsage?.type === "usage" && ended.usage).toEqual(liveUsage?.type === "usage" && liveUsage.usage);
+    expect(ended.usage.totalTokens).toBeLessThan(original.usage.totalTokens);
+    const listed = (await value(s.listRuns({}))).find((r) => r.runId === runId);
+    expect(listed?.usage).toEqual(ended.usage);
   });
 
   it("runs the forked call on another model, resolved like a markdown agent's model (the config's `models`)", async () => {

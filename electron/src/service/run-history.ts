@@ -6,7 +6,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { readTraceFile, type TraceEvent, type TraceNode } from "june";
 import { z } from "zod";
 import type { Result, RunStatus, RunSummary, StudioError } from "../contract/index.ts";
-import { emptyCost, emptyUsage } from "./live-run.ts";
+import { Spending, emptyCost, emptyUsage } from "./live-run.ts";
 import { ok } from "./results.ts";
 import { eventsFile, metaFile } from "./run-record.ts";
 
@@ -89,7 +89,7 @@ export async function readRecordedRun(runsFolder: string, runId: string, context
     const ended = root ? endedStatus(root) : undefined;
     return {
       ...base,
-      ...(root ? fromRoot(root) : {}),
+      ...(root ? fromRoot(root, events.kind === "ok" ? events.events : []) : {}),
       // A run that ended but died before rewriting its meta file ended all the same.
       status: ended ?? (elsewhere ? "running" : "interrupted"),
       ...(!ended && !elsewhere && events.kind === "ok" && events.lastTime !== undefined ? { endedAt: events.lastTime } : {}),
@@ -111,7 +111,7 @@ export async function readRecordedRun(runsFolder: string, runId: string, context
     startedAt: events.firstTime ?? 0,
     usage: emptyUsage(),
     cost: emptyCost(),
-    ...(root ? fromRoot(root) : {}),
+    ...(root ? fromRoot(root, events.events) : {}),
     status: ended ?? "interrupted",
     ...(!ended && events.lastTime !== undefined ? { endedAt: events.lastTime } : {}),
   };
@@ -141,15 +141,16 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** What a run's tree says about it: name, input, usage, cost, times and error. */
-function fromRoot(root: TraceNode): Partial<RunSummary> {
+/** What a run's tree and events say about it: name, input, what it spent, times and error. */
+function fromRoot(root: TraceNode, events: readonly TraceEvent[]): Partial<RunSummary> {
+  const spent = Spending.of(events);
   return {
     name: root.name,
     ...(root.input !== undefined ? { input: root.input } : {}),
     ...(root.startedAt !== null ? { startedAt: root.startedAt } : {}),
     ...(root.endedAt !== null ? { endedAt: root.endedAt } : {}),
-    usage: { ...root.usage },
-    cost: root.cost ? { ...root.cost } : emptyCost(),
+    usage: spent.usage,
+    cost: spent.cost,
     ...(root.error ? { error: { code: root.error.code, message: root.error.message } } : {}),
   };
 }

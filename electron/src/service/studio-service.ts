@@ -186,12 +186,12 @@ export class StudioService implements StudioApi {
       });
     } catch (error) {
       const failure = failFromError<{ runId: string }>(error, `june studio: ${entry.name} could not start`);
-      this.#end(live, { status: "failed", usage: live.summary().usage, ...(failure.ok ? {} : { error: failure.error }) });
+      this.#end(live, { status: "failed", ...(failure.ok ? {} : { error: failure.error }) });
       return failure;
     }
     void live.handle.result.then(
       (result) => this.#end(live, result),
-      (error: unknown) => this.#end(live, { status: "failed", usage: live.summary().usage, error: { code: "STUDIO_INTERNAL", message: String(error) } }),
+      (error: unknown) => this.#end(live, { status: "failed", error: { code: "STUDIO_INTERNAL", message: String(error) } }),
     );
     return ok({ runId });
   }
