@@ -165,10 +165,11 @@ export class StudioPage {
     return tokensIn(await row.innerText(), /([\d,]+) tokens\b/);
   }
 
-  /** The Total of a row in Token usage's "Per run" table ("Release #1"). */
+  /** The Total tokens of a row in Token usage's "Per run" table ("Release #1"). */
   async perRunTotal(label: string): Promise<number> {
     const row = this.usage.getByRole("table", { name: "Per run" }).getByRole("row", { name: new RegExp(`^${escape(label)} `) });
-    return tokensIn(await row.getByRole("cell").last().innerText(), /([\d,]+)/);
+    // Cells after the row header: Input, Out, Reasoning, Cached, Total, Cost.
+    return tokensIn(await row.getByRole("cell").nth(4).innerText(), /([\d,]+)/);
   }
 }
 

@@ -3,15 +3,17 @@
 // a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges. Agents,
 // steps and composite tools carry a breakpoint toggle; where the selected run is stopped is marked
 // (aria-current="step", "Stopped here") and panned into view.
-import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type NodeChange } from "@xyflow/react";
-import { useCallback, useMemo } from "react";
+import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type FitViewOptions, type NodeChange } from "@xyflow/react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { agentGraph, graphNodeAt, layoutGraph, NODE_HEIGHT, NODE_WIDTH } from "../graph/index.ts";
 import { selectedEntry, selectedRun, selectedStop, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { CurrentNodeInView } from "./CurrentNodeInView.tsx";
+import { FitOnResize } from "./FitOnResize.tsx";
 import { GraphNodeView, type StudioFlowNode } from "./GraphNodeView.tsx";
 
 const nodeTypes = { studio: GraphNodeView };
+const FIT: FitViewOptions = { padding: 0.15, maxZoom: 1.1 };
 
 const HANDLES = [
   { type: "target" as const, position: Position.Top, x: NODE_WIDTH / 2 - 1, y: -1, width: 2, height: 2 },
@@ -42,6 +44,9 @@ export function AgentTreePanel() {
         data: { node, current: node.id === currentId },
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
+        // Measured as given: xyflow then counts the nodes as initialised, so a fitView (the
+        // Controls' button, a resize) applies at once instead of waiting for a DOM measurement.
+        measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
         ariaLabel: node.label,
         ...(node.id === currentId ? { domAttributes: { "aria-current": "step" as const } } : {}),
         selected: node.id === selectedNodeId,
@@ -83,6 +88,11 @@ export function AgentTreePanel() {
   );
 
   const inherits = graph.edges.filter((e) => e.kind === "inherits").length;
+  // Set once the user pans or zooms the drawn entry: from then on a resize keeps their view.
+  const userMoved = useRef(false);
+  useEffect(() => {
+    userMoved.current = false;
+  }, [entry?.id]);
 
   return (
     <Panel
@@ -101,7 +111,16 @@ export function AgentTreePanel() {
           <p>It did not render far enough to resolve its agents. Problems lists what went wrong and where.</p>
         </EmptyState>
       ) : (
-        <div className="flow" data-testid="agent-tree-flow">
+        <div
+          className="flow"
+          data-testid="agent-tree-flow"
+          onClickCapture={(event) => {
+            // The zoom buttons move the view without an event of their own; "fit view" hands it back.
+            const target = event.target as Element;
+            if (target.closest(".react-flow__controls-zoomin, .react-flow__controls-zoomout")) userMoved.current = true;
+            else if (target.closest(".react-flow__controls-fitview")) userMoved.current = false;
+          }}
+        >
           <ReactFlow
             key={entry.id}
             nodes={nodes}
@@ -114,7 +133,11 @@ export function AgentTreePanel() {
             }}
             colorMode={theme}
             fitView
-            fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+            fitViewOptions={FIT}
+            onMoveStart={(event) => {
+              // A drag or a wheel is a DOM event; xyflow's own moves (fitView, setCenter) pass a plain object.
+              if (event instanceof Event) userMoved.current = true;
+            }}
             minZoom={0.2}
             maxZoom={2}
             nodesDraggable={false}
@@ -127,6 +150,7 @@ export function AgentTreePanel() {
             attributionPosition="bottom-right"
           >
             <Background gap={16} size={1} />
+            <FitOnResize userMoved={userMoved} options={FIT} />
             <CurrentNodeInView nodeId={currentId} />
             <Controls showInteractive={false} position="bottom-left" />
           </ReactFlow>

@@ -62,6 +62,14 @@ describe("the approval inbox", () => {
     expect(bridge.callsOf("deny")).toEqual([{ runId: "r2", approvalId: "a2" }]);
   });
 
+  it("moves the focus to the next request after a decision, and to the empty inbox after the last", async () => {
+    const { region } = await withTwoRuns();
+    await act(async () => fireEvent.keyDown(within(region).getByRole("listitem", { name: "deploy in Release" }), { key: "a" }));
+    expect(document.activeElement).toBe(within(region).getByRole("listitem", { name: "writeFile in Fix" }));
+    await act(async () => fireEvent.keyDown(within(region).getByRole("listitem", { name: "writeFile in Fix" }), { key: "a" }));
+    expect(document.activeElement?.textContent).toContain("No pending approvals");
+  });
+
   it("shows the host's refusal on the request", async () => {
     const { bridge, region } = await withTwoRuns();
     bridge.answers.approve = () => ({ ok: false, error: { code: "STUDIO_UNKNOWN_APPROVAL", message: "run r1 has no pending approval a1 (the run has aborted)." } });

@@ -13,19 +13,26 @@ export function ApprovalsPanel() {
   const approve = useStudio((s) => s.approve);
   const deny = useStudio((s) => s.deny);
   const listRef = useRef<HTMLOListElement>(null);
+  const emptyRef = useRef<HTMLDivElement>(null);
 
+  // After a decision the focus goes to the request now in its place, or to the empty inbox.
   const focusCard = (index: number) => {
     const cards = listRef.current?.querySelectorAll<HTMLElement>(".approval-card");
-    if (!cards || cards.length === 0) return;
+    if (!cards || cards.length === 0) {
+      emptyRef.current?.focus();
+      return;
+    }
     cards[Math.max(0, Math.min(cards.length - 1, index))]?.focus();
   };
 
   return (
     <Panel title="Approvals" meta={inbox.length > 0 ? <span className="badge badge-accent">{inbox.length} pending</span> : "none pending"} className="approvals-panel">
       {inbox.length === 0 ? (
-        <EmptyState title="No pending approvals">
-          <p className="muted">When a tool that needs approval is called in any run, it waits here.</p>
-        </EmptyState>
+        <div ref={emptyRef} tabIndex={-1} className="approvals-empty">
+          <EmptyState title="No pending approvals">
+            <p className="muted">When a tool that needs approval is called in any run, it waits here.</p>
+          </EmptyState>
+        </div>
       ) : (
         <>
           <p className="shortcut-hint" id="approval-shortcuts">

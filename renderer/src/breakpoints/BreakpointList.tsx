@@ -1,27 +1,41 @@
-// The studio's breakpoints (they apply to every run, live and new), each with Remove.
+// The studio's breakpoints (they apply to every run, live and new), each with Remove, on one line
+// beside their heading. Removing one moves the focus to the next (or the heading when none is left).
+import { useEffect, useRef } from "react";
+import type { Breakpoint } from "../contract/index.ts";
 import { breakpointLabel } from "../debug/index.ts";
 import { useStudio } from "../store/index.ts";
 
 export function BreakpointList() {
   const breakpoints = useStudio((s) => s.breakpoints);
   const setBreakpoints = useStudio((s) => s.setBreakpoints);
+  const box = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Where the focus goes once the list shows a removal: the remove button now at this index. */
+  const focusAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (focusAt.current === null) return;
+    const buttons = box.current?.querySelectorAll<HTMLButtonElement>(".breakpoint-item button");
+    const next = buttons && buttons.length > 0 ? buttons[Math.min(focusAt.current, buttons.length - 1)] : undefined;
+    focusAt.current = null;
+    (next ?? heading.current)?.focus();
+  }, [breakpoints]);
+
+  const remove = (kept: Breakpoint[], index: number) => {
+    focusAt.current = index;
+    void setBreakpoints(kept);
+  };
+
   return (
-    <div className="breakpoints">
-      <div className="breakpoints-head">
-        <h3 className="section-title" id="breakpoints-title">
-          Breakpoints
-        </h3>
-        {breakpoints.length > 1 && (
-          <button type="button" className="link small" onClick={() => void setBreakpoints([])}>
-            Remove all breakpoints
-          </button>
-        )}
-      </div>
+    <div className="breakpoints" ref={box}>
+      <h3 className="section-title" id="breakpoints-title" tabIndex={-1} ref={heading}>
+        Breakpoints
+      </h3>
       {breakpoints.length === 0 ? (
-        <p className="muted small">None. Set one on an agent, step or tool in the Agent tree, Capabilities or the Trace.</p>
+        <p className="muted small breakpoints-none">None — set one on an agent, step or tool in the Agent tree, Capabilities or the Trace.</p>
       ) : (
         <ul className="breakpoint-list" aria-labelledby="breakpoints-title">
-          {breakpoints.map((breakpoint) => {
+          {breakpoints.map((breakpoint, index) => {
             const label = breakpointLabel(breakpoint);
             return (
               <li key={label} className="breakpoint-item">
@@ -33,7 +47,12 @@ export function BreakpointList() {
                   className="icon-button"
                   aria-label={`Remove breakpoint on ${label}`}
                   title={`Remove the breakpoint on ${label}`}
-                  onClick={() => void setBreakpoints(breakpoints.filter((b) => breakpointLabel(b) !== label))}
+                  onClick={() =>
+                    remove(
+                      breakpoints.filter((b) => breakpointLabel(b) !== label),
+                      index,
+                    )
+                  }
                 >
                   ×
                 </button>
@@ -41,6 +60,11 @@ export function BreakpointList() {
             );
           })}
         </ul>
+      )}
+      {breakpoints.length > 1 && (
+        <button type="button" className="link small breakpoints-clear" onClick={() => remove([], 0)}>
+          Remove all breakpoints
+        </button>
       )}
     </div>
   );

@@ -98,6 +98,31 @@ describe("the list in Run", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(1);
   });
 
+  it("moves the focus to the next Remove, and to the heading once none is left", async () => {
+    await renderStudio({
+      project: samplesProject(),
+      answers: { getBreakpoints: () => ({ ok: true, value: [{ kind: "tool", tool: "deploy" }, { kind: "agent", agent: "Release" }] }) },
+    });
+    selectAgent("Release workflow");
+    const list = within(region("Run")).getByRole("list", { name: "Breakpoints" });
+    await act(async () => fireEvent.click(within(list).getByRole("button", { name: "Remove breakpoint on tool deploy" })));
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Remove breakpoint on agent Release");
+    await act(async () => fireEvent.click(within(list).getByRole("button", { name: "Remove breakpoint on agent Release" })));
+    expect(document.activeElement?.textContent).toBe("Breakpoints");
+  });
+
+  it("removes them all at once", async () => {
+    const { bridge } = await renderStudio({
+      project: samplesProject(),
+      answers: { getBreakpoints: () => ({ ok: true, value: [{ kind: "tool", tool: "deploy" }, { kind: "agent", agent: "Release" }] }) },
+    });
+    selectAgent("Release workflow");
+    await act(async () => fireEvent.click(within(region("Run")).getByRole("button", { name: "Remove all breakpoints" })));
+    expect(bridge.callsOf("setBreakpoints")).toEqual([{ breakpoints: [] }]);
+    expect(within(region("Run")).queryByRole("list", { name: "Breakpoints" })).toBeNull();
+    expect(document.activeElement?.textContent).toBe("Breakpoints");
+  });
+
   it("follows the service's breakpoints event", async () => {
     const { emit } = await renderStudio({ project: samplesProject() });
     selectAgent("Release workflow");

@@ -85,6 +85,27 @@ describe("Compare runs", () => {
     expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["Research: How does React Suspense work?", "(none)"]);
   });
 
+  it("compares the pair it opens with at once, and again when a side changes", async () => {
+    const { bridge } = await openCompare({ run_a: recordedEvents("report", "run_a"), run_b: briefer("run_b") });
+    await act(async () => undefined);
+    expect(within(region()).getByText("2 steps: 1 changed, 0 only in left, 0 only in right, 1 the same.")).toBeTruthy();
+    expect(bridge.callsOf("getRunEvents").map((r) => r.runId).sort()).toEqual(["run_a", "run_b"]);
+    // Swapped: the same run on both sides is no comparison; the second pick is.
+    await act(async () => fireEvent.change(within(region()).getByRole("combobox", { name: "Left run" }), { target: { value: "run_b" } }));
+    await act(async () => fireEvent.change(within(region()).getByRole("combobox", { name: "Right run" }), { target: { value: "run_a" } }));
+    const prompt = within(within(region()).getByRole("table", { name: "Step changed" })).getByRole("row", { name: /prompt changed/ });
+    expect(within(prompt).getAllByRole("cell")[0]!.querySelector("del")!.textContent).toBe("Research briefly: How does React Suspense work?");
+  });
+
+  it("puts a fork's original run on the left", async () => {
+    const fork = runSummary("run_f", { entryId: "workflow:report.tsx", name: "Report", status: "succeeded", startedAt: 1795999000000, origin: { kind: "fork", runId: "run_a", nodeId: "n12" } });
+    await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: [fork, past("run_b", 1795998900000), past("run_a", 1795998800000)] }) } });
+    fireEvent.click(within(screen.getByRole("region", { name: "Token usage" })).getByRole("button", { name: "Compare runs" }));
+    const left = within(region()).getByRole("combobox", { name: "Left run" }) as HTMLSelectElement;
+    const right = within(region()).getByRole("combobox", { name: "Right run" }) as HTMLSelectElement;
+    expect([left.value, right.value]).toEqual(["run_a", "run_f"]);
+  });
+
   it("says why a run can't be compared when its events can't be fetched", async () => {
     await openCompare({ run_a: recordedEvents("report", "run_a") });
     await compare();

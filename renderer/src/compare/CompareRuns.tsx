@@ -1,7 +1,7 @@
 // "Compare runs": a button (in the Token usage region's header) opens a modal dialog holding the
-// region: two selects ("Left run", "Right run"), Compare, and the two runs side by side. A past
-// run's events are fetched (getRunEvents, through the store's loadRunTrace) when compared; a live
-// run's comparison follows its trace as events arrive.
+// region: two selects ("Left run", "Right run"), compared as soon as two runs are picked (and again
+// with Compare), and the two runs side by side. A past run's events are fetched (getRunEvents,
+// through the store's loadRunTrace) when compared; a live run's comparison follows its trace.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { useShallow } from "zustand/react/shallow";
@@ -84,27 +84,44 @@ export function CompareRuns({ onClose }: { onClose?: () => void }) {
   const [compared, setCompared] = useState<{ left: string; right: string } | null>(null);
   const [loading, setLoading] = useState(false);
   const [errors, setErrors] = useState<StudioError[]>([]);
+  /** Only the newest comparison asked for shows (a select changed while one was loading). */
+  const request = useRef(0);
 
-  const compare = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = { ...pair };
+  const compareRuns = async (chosen: { left: string; right: string }) => {
+    const id = ++request.current;
     setLoading(true);
     setErrors([]);
     const before = Math.max(0, ...store.getState().notices.map((n) => n.id));
     // A past run's events are not in the store until asked for; a live or loaded one's are.
-    const missing = [...new Set([chosen.left, chosen.right])].filter((id) => !store.getState().runs[id]?.trace.root);
-    await Promise.all(missing.map((id) => store.getState().loadRunTrace(id)));
+    const missing = [...new Set([chosen.left, chosen.right])].filter((runId) => !store.getState().runs[runId]?.trace.root);
+    await Promise.all(missing.map((runId) => store.getState().loadRunTrace(runId)));
+    if (id !== request.current) return;
     const after = store.getState();
-    const failed = missing.filter((id) => !after.runs[id]?.trace.root);
+    const failed = missing.filter((runId) => !after.runs[runId]?.trace.root);
     const reported = after.notices.filter((n) => n.id > before).map((n) => n.error);
     setErrors(
       failed.length > 0 && reported.length === 0
-        ? failed.map((id) => ({ code: "STUDIO_RUN_EMPTY", message: `The run ${id} has no recorded events to compare; pick another run.` }))
+        ? failed.map((runId) => ({ code: "STUDIO_RUN_EMPTY", message: `The run ${runId} has no recorded events to compare; pick another run.` }))
         : reported,
     );
     setCompared(chosen);
     setLoading(false);
   };
+
+  const compare = (event: FormEvent) => {
+    event.preventDefault();
+    void compareRuns({ ...pair });
+  };
+
+  // Two different runs are compared as soon as they are picked: on opening, and on each change.
+  const pick = (next: { left: string; right: string }) => {
+    setPair(next);
+    if (next.left && next.right && next.left !== next.right) void compareRuns(next);
+  };
+  useEffect(() => {
+    if (pair.left && pair.right && pair.left !== pair.right) void compareRuns(pair);
+    // Once, with the pair the dialog opens with.
+  }, []);
 
   const close = onClose && (
     <button type="button" className="button button-small" onClick={onClose}>
@@ -121,8 +138,8 @@ export function CompareRuns({ onClose }: { onClose?: () => void }) {
       ) : (
         <>
           <form className="compare-form" onSubmit={compare}>
-            <RunSelect label="Left run" runs={sorted} value={pair.left} onChange={(left) => setPair({ ...pair, left })} />
-            <RunSelect label="Right run" runs={sorted} value={pair.right} onChange={(right) => setPair({ ...pair, right })} />
+            <RunSelect label="Left run" runs={sorted} value={pair.left} onChange={(left) => pick({ ...pair, left })} />
+            <RunSelect label="Right run" runs={sorted} value={pair.right} onChange={(right) => pick({ ...pair, right })} />
             <button type="submit" className="button button-primary" disabled={!pair.left || !pair.right || loading}>
               Compare
             </button>
@@ -141,7 +158,7 @@ export function CompareRuns({ onClose }: { onClose?: () => void }) {
           ) : compared ? (
             <ComparisonView leftId={compared.left} rightId={compared.right} />
           ) : (
-            <p className="muted compare-hint">Pick a run on each side and press Compare: steps are aligned on agent and step id, and what differs is marked.</p>
+            <p className="muted compare-hint">Pick a run on each side: steps are aligned on agent and step id, and what differs is marked.</p>
           )}
         </>
       )}

@@ -21,13 +21,16 @@ export function runLabel(run: RunSummary): string {
 
 /**
  * The pair a comparison starts with: the selected run on the right (else the newest), and on the
- * left the run of the same workflow before it (else the next newest run).
+ * left the run it was forked, replayed or resumed from when that is listed, else the run of the
+ * same workflow before it (else the next newest run).
  */
 export function initialPair(runs: readonly RunSummary[], selectedRunId: string | null): { left: string; right: string } {
   const sorted = newestFirst(runs);
   const right = sorted.find((r) => r.runId === selectedRunId) ?? sorted[0];
   if (!right) return { left: "", right: "" };
   const others = sorted.filter((r) => r.runId !== right.runId);
-  const left = others.find((r) => r.entryId === right.entryId && r.startedAt <= right.startedAt) ?? others.find((r) => r.entryId === right.entryId) ?? others[0] ?? right;
+  const origin = right.origin ? others.find((r) => r.runId === right.origin!.runId) : undefined;
+  const left =
+    origin ?? others.find((r) => r.entryId === right.entryId && r.startedAt <= right.startedAt) ?? others.find((r) => r.entryId === right.entryId) ?? others[0] ?? right;
   return { left: left.runId, right: right.runId };
 }

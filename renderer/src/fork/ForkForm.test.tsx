@@ -63,15 +63,40 @@ describe("Fork from here", () => {
     await act(async () => fireEvent.click(within(form()).getByRole("button", { name: "Fork" })));
     expect(within(form()).getByRole("alert").textContent).toMatch(/not valid JSON/);
     expect(prompt().getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(prompt());
     expect(bridge.callsOf("forkRun")).toEqual([]);
   });
 
-  it("shows the host's error in the form and keeps it open", async () => {
+  it("shows the host's error about the model beside the Model field, and keeps the form open", async () => {
     await reportRun("succeeded", { forkRun: () => ({ ok: false, error: { code: "STUDIO_UNKNOWN_MODEL", message: 'no provider "nope" for the model "nope:x"' } }) });
     fireEvent.click(within(detail()).getByRole("button", { name: "Fork from here" }));
-    fireEvent.change(within(form()).getByLabelText("Model (optional)"), { target: { value: "nope:x" } });
+    const model = within(form()).getByLabelText("Model (optional)");
+    fireEvent.change(model, { target: { value: "nope:x" } });
     await act(async () => fireEvent.click(within(form()).getByRole("button", { name: "Fork" })));
     expect(within(form()).getByRole("alert").textContent).toContain("STUDIO_UNKNOWN_MODEL");
+    expect(model.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(model.getAttribute("aria-describedby")!)!.textContent).toContain("STUDIO_UNKNOWN_MODEL");
+    expect(document.activeElement).toBe(model);
+  });
+
+  it("shows any other error of the host under the form", async () => {
+    await reportRun("succeeded", { forkRun: () => ({ ok: false, error: { code: "JUNE_REPLAY_EMPTY", message: "run r1 has no recorded events" } }) });
+    fireEvent.click(within(detail()).getByRole("button", { name: "Fork from here" }));
+    await act(async () => fireEvent.click(within(form()).getByRole("button", { name: "Fork" })));
+    expect(within(form()).getByRole("alert").textContent).toContain("JUNE_REPLAY_EMPTY");
+    expect(within(form()).getByLabelText("Model (optional)").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("takes the focus when it opens and gives it back to Fork from here on Cancel or Escape", async () => {
+    await reportRun();
+    fireEvent.click(within(detail()).getByRole("button", { name: "Fork from here" }));
+    expect(document.activeElement).toBe(within(form()).getByLabelText("Model (optional)"));
+    fireEvent.click(within(form()).getByRole("button", { name: "Cancel" }));
+    expect(document.activeElement).toBe(within(detail()).getByRole("button", { name: "Fork from here" }));
+    fireEvent.click(within(detail()).getByRole("button", { name: "Fork from here" }));
+    fireEvent.keyDown(prompt(), { key: "Escape" });
+    expect(within(detail()).queryByRole("form")).toBeNull();
+    expect(document.activeElement).toBe(within(detail()).getByRole("button", { name: "Fork from here" }));
   });
 
   it("is not offered while the run is live", async () => {

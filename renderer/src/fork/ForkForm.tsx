@@ -1,6 +1,6 @@
 // "Fork from here": re-run a recorded run from its record up to this model call, then live — with
 // another model and/or an edited prompt (the call's whole prompt, prefilled). Errors show inline.
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { StudioError, TraceNode } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { fullPrompt } from "./full-prompt.ts";
@@ -10,9 +10,11 @@ export interface ForkFormProps {
   node: TraceNode;
   nodes: ReadonlyMap<string, TraceNode>;
   onClose: () => void;
+  /** The fork started: its run id (the studio selects the run). */
+  onForked?: (runId: string) => void;
 }
 
-export function ForkForm({ runId, node, nodes, onClose }: ForkFormProps) {
+export function ForkForm({ runId, node, nodes, onClose, onForked }: ForkFormProps) {
   const forkRun = useStudio((s) => s.forkRun);
   const startPaused = useStudio((s) => s.startPaused);
   const original = useMemo(() => JSON.stringify(fullPrompt(nodes, node.id), null, 2), [nodes, node.id]);
@@ -24,6 +26,13 @@ export function ForkForm({ runId, node, nodes, onClose }: ForkFormProps) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const modelNow = modelOf(node);
+  const modelField = useRef<HTMLInputElement>(null);
+  const promptField = useRef<HTMLTextAreaElement>(null);
+  // The host's answer about the model (unknown provider, no key) belongs beside the Model field.
+  const modelError = error && model.trim() !== "" && error.message.includes(`"${model.trim()}"`) ? error : null;
+  const formError = modelError ? null : error;
+
+  useEffect(() => modelField.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +40,7 @@ export function ForkForm({ runId, node, nodes, onClose }: ForkFormProps) {
     setError(null);
     if (!parsed.ok) {
       setPromptError(parsed.message);
+      promptField.current?.focus();
       return;
     }
     setPromptError(null);
@@ -44,28 +54,57 @@ export function ForkForm({ runId, node, nodes, onClose }: ForkFormProps) {
       ...(paused ? { paused: true } : {}),
     });
     setBusy(false);
-    if (result.ok) onClose();
-    else setError(result.error);
+    if (result.ok) {
+      onForked?.(result.value.runId);
+      onClose();
+      return;
+    }
+    setError(result.error);
+    const sent = model.trim();
+    if (sent && result.error.message.includes(`"${sent}"`)) modelField.current?.focus();
+  };
+
+  // Escape leaves the form as Cancel does (the button that opened it gets the focus back).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Escape" || busy) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onClose();
   };
 
   return (
-    <form className="fork-form" aria-label="Fork from this model call" onSubmit={(e) => void submit(e)}>
-      <p className="note">Runs the recorded answers up to this call (nothing paid again), then this call and the rest live.</p>
+    <form className="fork-form" aria-label="Fork from this model call" onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown}>
+      <p className="note">
+        Starts a new run: everything before this call is answered from this run's record (no provider calls, nothing billed), then this call and
+        everything after it run live — on another model or with an edited prompt if you give one.
+      </p>
       <label htmlFor={`${id}-model`} className="field-label">
         Model (optional)
       </label>
       <input
+        ref={modelField}
         id={`${id}-model`}
-        className="text-input"
+        className={`text-input${modelError ? " has-error" : ""}`}
         value={model}
+        aria-invalid={modelError ? true : undefined}
+        aria-describedby={modelError ? `${id}-model-error` : undefined}
         placeholder={modelNow ? `As recorded (${modelNow}), or e.g. openai:gpt-5-mini` : "As recorded, or e.g. openai:gpt-5-mini"}
         spellCheck={false}
-        onChange={(e) => setModel(e.target.value)}
+        onChange={(e) => {
+          setModel(e.target.value);
+          if (modelError) setError(null);
+        }}
       />
+      {modelError && (
+        <p id={`${id}-model-error`} className="field-error" role="alert">
+          <code className="code">{modelError.code}</code> {modelError.message}
+        </p>
+      )}
       <label htmlFor={`${id}-prompt`} className="field-label">
         Prompt (JSON messages)
       </label>
       <textarea
+        ref={promptField}
         id={`${id}-prompt`}
         className={`run-input fork-prompt${promptError ? " has-error" : ""}`}
         value={prompt}
@@ -87,9 +126,9 @@ export function ForkForm({ runId, node, nodes, onClose }: ForkFormProps) {
         <input type="checkbox" checked={paused} onChange={(e) => setPaused(e.target.checked)} />
         Start paused
       </label>
-      {error && (
+      {formError && (
         <p className="field-error" role="alert">
-          <code className="code">{error.code}</code> {error.message}
+          <code className="code">{formError.code}</code> {formError.message}
         </p>
       )}
       <div className="row">

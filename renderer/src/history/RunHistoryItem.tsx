@@ -1,9 +1,12 @@
-// One run of the history: what ran, its status (incl. "interrupted"), when, how long, tokens, cost,
-// where it came from ("fork of run_x"); selecting it opens its trace. Its actions: Replay, Resume
-// (interrupted runs), Export (JSON download) and Delete (asks first).
-import { useState } from "react";
-import type { RunView } from "../store/index.ts";
+// One run of the history: what ran, its status (incl. "interrupted", and "paused" while stopped),
+// when, how long, tokens, cost, where it came from ("fork of run_x", which opens that run);
+// selecting it opens its trace. Its actions: Replay (Resume instead for an interrupted run, whose
+// record ends early), Export (JSON download) and Delete (asks first; the focus moves into the
+// question and back out of it).
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { currentStop, type RunView } from "../store/index.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { runCost, runUsage } from "../usage/index.ts";
 import { STATUS_LABEL, elapsed, formatCost, formatDuration, formatStart, formatTokens, originLabel } from "../ui/format.ts";
 
 export interface RunHistoryActions {
@@ -18,22 +21,50 @@ export interface RunHistoryItemProps extends RunHistoryActions {
   run: RunView;
   selected: boolean;
   now: number;
+  /** The run this one replays, forks or resumes, when the history has it. */
+  originName?: string;
 }
 
-export function RunHistoryItem({ run, selected, now, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
+export function RunHistoryItem({ run, selected, now, originName, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
   const [confirming, setConfirming] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  const item = useRef<HTMLLIElement>(null);
   const { summary } = run;
   const live = summary.status === "running";
-  // A live run's totals are what its trace has added up so far; an ended one's are the engine's.
-  const usage = live ? (run.trace.root?.usage ?? summary.usage) : summary.usage;
-  const cost = live ? (run.trace.root?.cost ?? summary.cost) : summary.cost;
+  const interrupted = summary.status === "interrupted";
+  const paused = currentStop(run) !== undefined;
+  // What the run spent: so far for a live one, the engine's result for an ended one.
+  const usage = runUsage(run);
+  const cost = runCost(run);
   const started = formatStart(summary.startedAt, now);
+
+  // Asking moves the focus to Cancel (the safe answer); leaving the question gives it back to Delete.
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+    else if (asked.current) deleteButton.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
+
+  // A run selected elsewhere (a fork, a replay, the Run list) is brought into view here.
+  useEffect(() => {
+    if (selected && typeof item.current?.scrollIntoView === "function") item.current.scrollIntoView({ block: "nearest" });
+  }, [selected]);
+
+  const onConfirmKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    setConfirming(false);
+  };
+
   return (
-    <li className={`history-item${selected ? " is-selected" : ""}`} aria-label={`${summary.name}, ${STATUS_LABEL[summary.status]}, started ${started}`}>
+    <li ref={item} className={`history-item${selected ? " is-selected" : ""}`} aria-label={`${summary.name}, ${STATUS_LABEL[summary.status]}, started ${started}`}>
       <button type="button" className="history-open" aria-current={selected || undefined} title={`Open ${summary.runId} in the Trace`} onClick={() => onSelect(summary.runId)}>
         <span className="history-line">
           <strong className="history-name">{summary.name}</strong>
           <StatusBadge status={summary.status} />
+          {paused && <span className="chip chip-paused">paused</span>}
         </span>
         <span className="history-line muted small">
           <span>{started}</span>
@@ -41,32 +72,62 @@ export function RunHistoryItem({ run, selected, now, onSelect, onReplay, onResum
           <span>{formatTokens(usage.totalTokens)} tokens</span>
           <span>{formatCost(cost)}</span>
         </span>
-        {summary.origin && <span className="history-line small history-origin">{originLabel(summary.origin)}</span>}
       </button>
+      {summary.origin && (
+        <button
+          type="button"
+          className="link small history-origin"
+          title={originName ? `Open the run it came from: ${originName}` : `The run it came from (${summary.origin.runId}) is no longer in the history`}
+          disabled={!originName}
+          onClick={() => onSelect(summary.origin!.runId)}
+        >
+          {originLabel(summary.origin)}
+        </button>
+      )}
       {confirming ? (
-        <div className="history-actions history-confirm" role="group" aria-label={`Delete ${summary.name} run?`}>
+        <div className="history-actions history-confirm" role="group" aria-label={`Delete ${summary.name} run?`} onKeyDown={onConfirmKey}>
           <span className="small">Delete this run's record?</span>
           <button type="button" className="button button-small button-danger" onClick={() => onDelete(summary.runId)}>
             Yes, delete
           </button>
-          <button type="button" className="button button-small" onClick={() => setConfirming(false)}>
+          <button ref={cancelButton} type="button" className="button button-small" onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>
       ) : (
         <div className="history-actions">
-          {summary.status === "interrupted" && (
-            <button type="button" className="button button-small" title="Replay the record to where it stopped, then go on live" onClick={() => onResume(summary.runId)}>
+          {interrupted ? (
+            // Its record stops where the process died: a replay would run out of answers there.
+            <button
+              type="button"
+              className="button button-small"
+              title="Replay the record to where it stopped, then go on live (its pending approval comes back to Approvals)"
+              onClick={() => onResume(summary.runId)}
+            >
               Resume
             </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={live}
+              title={live ? "Replay a run once it has ended" : "Run it again from its record: no provider calls"}
+              onClick={() => onReplay(summary.runId)}
+            >
+              Replay
+            </button>
           )}
-          <button type="button" className="button button-small" disabled={live} title={live ? "Replay a run once it has ended" : "Run it again from its record: no provider calls"} onClick={() => onReplay(summary.runId)}>
-            Replay
-          </button>
           <button type="button" className="button button-small" title="Download the run and its events as JSON" onClick={() => onExport(summary.runId)}>
             Export
           </button>
-          <button type="button" className="button button-small" disabled={live} title={live ? "Stop the run before deleting it" : "Delete the run's record"} onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButton}
+            type="button"
+            className="button button-small"
+            disabled={live}
+            title={live ? "Stop the run before deleting it" : "Delete the run's record"}
+            onClick={() => setConfirming(true)}
+          >
             Delete
           </button>
         </div>

@@ -3,7 +3,7 @@
 // Trace; Replay, Resume, Export (a JSON download) and Delete (after a confirmation).
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ev, resetSeq, runSummary } from "../../test/events.ts";
+import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 import type { RunExport, RunSummary } from "../contract/index.ts";
@@ -50,11 +50,31 @@ describe("Runs", () => {
     expect(fork.textContent).toContain("fork of run_a");
   });
 
-  it("offers Resume only for an interrupted run", async () => {
+  it("offers Resume only for an interrupted run, and no Replay of its unfinished record", async () => {
     const { bridge } = await withHistory();
     expect(within(items()[1]!).queryByRole("button", { name: "Resume" })).toBeNull();
-    await act(async () => fireEvent.click(within(item(/^Release, interrupted/)).getByRole("button", { name: "Resume" })));
+    const interrupted = item(/^Release, interrupted/);
+    expect(within(interrupted).queryByRole("button", { name: "Replay" })).toBeNull();
+    await act(async () => fireEvent.click(within(interrupted).getByRole("button", { name: "Resume" })));
     expect(bridge.callsOf("resumeRun")).toEqual([{ runId: "run_c" }]);
+  });
+
+  it("opens the run a fork came from", async () => {
+    const { store } = await withHistory({ getRunEvents: () => ({ ok: true, value: recordedEvents("report", "run_a") }) });
+    await act(async () => fireEvent.click(within(items()[1]!).getByRole("button", { name: "fork of run_a" })));
+    expect(store.getState().selectedRunId).toBe("run_a");
+  });
+
+  it("marks a run stopped at a boundary as paused", async () => {
+    const { emit } = await withHistory();
+    emit([
+      ev({ type: "run-started", run: runSummary("run_d", { startedAt: 1795998999999 }) }),
+      ...traceEvents("run_d", [
+        ...recordedEvents("release-denied", "run_d").slice(0, 4),
+        { type: "paused", stop: { id: 1, boundary: "model-call", reason: "start", agentPath: ["Release"], step: "release", stepNodeId: "n3" }, runId: "run_d", seq: 5, time: 1 },
+      ]),
+    ]);
+    expect(within(items()[0]!).getByText("paused")).toBeTruthy();
   });
 
   it("reopens a past run in the Trace, fetching its events", async () => {
@@ -101,6 +121,18 @@ describe("Runs", () => {
     expect(bridge.callsOf("exportRun")).toEqual([{ runId: "run_a" }]);
     expect(clicked.map((a) => [a.download, a.href])).toEqual([["june-run-run_a.json", "blob:studio/1"]]);
     expect(JSON.parse(await blobs[0]!.text())).toEqual(exported);
+  });
+
+  it("asks with the focus on Cancel, gives it back to Delete, and after deleting moves it to the next run", async () => {
+    await withHistory();
+    fireEvent.click(within(items()[0]!).getByRole("button", { name: "Delete" }));
+    expect(document.activeElement).toBe(within(items()[0]!).getByRole("button", { name: "Cancel" }));
+    fireEvent.keyDown(within(items()[0]!).getByRole("group", { name: "Delete Release run?" }), { key: "Escape" });
+    expect(document.activeElement).toBe(within(items()[0]!).getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(items()[0]!).getByRole("button", { name: "Delete" }));
+    await act(async () => fireEvent.click(within(items()[0]!).getByRole("button", { name: "Yes, delete" })));
+    expect(items()[0]!.getAttribute("aria-label")).toMatch(/^Report, succeeded/);
+    expect(document.activeElement).toBe(within(items()[0]!).getByRole("button", { current: false, name: /Report/ }));
   });
 
   it("shows the host's error in Runs", async () => {

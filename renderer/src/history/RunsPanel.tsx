@@ -1,9 +1,12 @@
 // "Runs": every run of this session and every run recorded in the project (listRuns), newest
-// first. Selecting one reopens it in the Trace (its events fetched when not in memory).
+// first. Selecting one reopens it in the Trace (its events fetched when not in memory). After a
+// delete the focus goes to the run that took its place (or the one before it).
+import { useEffect, useMemo, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { runHistory, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
+import { formatStart } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
 import { downloadJson, exportFileName } from "./download.ts";
 import { RunHistoryItem } from "./RunHistoryItem.tsx";
@@ -15,32 +18,54 @@ export function RunsPanel() {
     useShallow((s) => ({ selectRun: s.selectRun, replayRun: s.replayRun, resumeRun: s.resumeRun, exportRun: s.exportRun, deleteRun: s.deleteRun })),
   );
   const now = useNow(runs.some((r) => r.summary.status === "running"));
+  const list = useRef<HTMLUListElement>(null);
+  const empty = useRef<HTMLDivElement>(null);
+  /** A run being deleted, and where it stood: the focus goes there once it has left the list. */
+  const deleting = useRef<{ runId: string; index: number } | null>(null);
+  const names = useMemo(() => new Map(runs.map((r) => [r.summary.runId, `${r.summary.name}, started ${formatStart(r.summary.startedAt, now)}`])), [runs, now]);
+
+  useEffect(() => {
+    const gone = deleting.current;
+    if (!gone || runs.some((r) => r.summary.runId === gone.runId)) return;
+    deleting.current = null;
+    const opens = list.current?.querySelectorAll<HTMLButtonElement>(".history-open");
+    const next = opens && opens.length > 0 ? opens[Math.min(gone.index, opens.length - 1)] : undefined;
+    (next ?? empty.current)?.focus();
+  }, [runs]);
 
   const exportRun = async (runId: string) => {
     const document = await actions.exportRun(runId);
     if (document) downloadJson(exportFileName(runId), document);
   };
 
+  const deleteRun = async (runId: string) => {
+    deleting.current = { runId, index: runs.findIndex((r) => r.summary.runId === runId) };
+    if (!(await actions.deleteRun(runId)) && deleting.current?.runId === runId) deleting.current = null;
+  };
+
   return (
     <Panel title="Runs" meta={runs.length > 0 ? `${runs.length}` : undefined} className="runs-panel">
       <Notices area="runs" />
       {runs.length === 0 ? (
-        <EmptyState title="No runs yet">
-          <p className="muted">Runs of this session and those recorded in the project's .june/runs show here.</p>
-        </EmptyState>
+        <div ref={empty} tabIndex={-1} className="runs-empty">
+          <EmptyState title="No runs yet">
+            <p className="muted">Runs of this session and those recorded in the project's .june/runs show here.</p>
+          </EmptyState>
+        </div>
       ) : (
-        <ul className="history-list" aria-label="Run history">
+        <ul className="history-list" aria-label="Run history" ref={list}>
           {runs.map((run) => (
             <RunHistoryItem
               key={run.summary.runId}
               run={run}
               selected={run.summary.runId === selectedRunId}
               now={now}
+              originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
               onSelect={actions.selectRun}
               onReplay={(runId) => void actions.replayRun(runId)}
               onResume={(runId) => void actions.resumeRun(runId)}
               onExport={(runId) => void exportRun(runId)}
-              onDelete={(runId) => void actions.deleteRun(runId)}
+              onDelete={(runId) => void deleteRun(runId)}
             />
           ))}
         </ul>

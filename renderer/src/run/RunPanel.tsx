@@ -10,6 +10,7 @@ import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
+import { runCost, runUsage } from "../usage/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
 import { useDebugKeys } from "./use-debug-keys.ts";
@@ -138,9 +139,8 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
     <ul className="run-list" aria-label="Runs of this agent">
       {newestFirst.map((run, index) => {
         const { summary } = run;
-        const live = summary.status === "running";
-        const usage = live ? (run.trace.root?.usage ?? summary.usage) : summary.usage;
-        const cost = live ? (run.trace.root?.cost ?? summary.cost) : summary.cost;
+        const usage = runUsage(run);
+        const cost = runCost(run);
         const selected = summary.runId === selectedRunId;
         const stopped = currentStop(run) !== undefined;
         return (

@@ -2,7 +2,7 @@
 // waits there), and the position marked in the Trace and the Agent tree.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
+import { ev, pending, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 import type { StopInfo, TraceEvent } from "../contract/index.ts";
@@ -54,6 +54,32 @@ describe("Stopped at", () => {
     await stoppedRelease({ boundary: "step-end", reason: "step", nodeId: "n3", output: "Deployed to staging." });
     expect(stopped().textContent).toContain("After the step ended");
     expect(within(stopped()).getByLabelText("Step output").textContent).toBe("Deployed to staging.");
+  });
+
+  it("has the side column to itself until a node is selected; Close gives it back", async () => {
+    await stoppedRelease({});
+    const detail = () => within(region("Trace")).getByRole("region", { name: "Node detail" });
+    expect(detail().textContent).toContain("Select a node in the trace to see it here, beside the stop.");
+    fireEvent.click(within(region("Trace")).getByRole("treeitem", { name: /^agent Release/ }));
+    expect(within(detail()).getByText("Node detail")).toBeTruthy();
+    expect(detail().textContent).toContain("agent");
+    fireEvent.click(within(detail()).getByRole("button", { name: "Close" }));
+    expect(detail().textContent).toContain("Select a node in the trace");
+    expect(document.activeElement?.getAttribute("role")).toBe("treeitem");
+    expect(stopped()).toBeTruthy();
+  });
+
+  it("at an approval, leads to its request in Approvals", async () => {
+    const studio = await renderStudio({ project: samplesProject() });
+    fireEvent.click(within(region("Agents")).getByRole("option", { name: "Release workflow" }));
+    const stop = paused(21, { boundary: "approval", nodeId: "n5", tool: { toolName: "deploy", toolCallId: "call_0_0", input: { env: "staging" } } });
+    studio.emit([
+      ev({ type: "run-started", run: runSummary("r1") }),
+      ...traceEvents("r1", [...recordedEvents("release-denied").slice(0, 20), stop]),
+      ev({ type: "approval-requested", approval: pending("r1", "a1") }),
+    ]);
+    fireEvent.click(within(stopped()).getByRole("button", { name: "Answer in Approvals" }));
+    expect(document.activeElement).toBe(within(region("Approvals")).getByRole("listitem", { name: "deploy in Release" }));
   });
 
   it("goes away when the run goes on", async () => {

@@ -1,7 +1,7 @@
 // What one trace node holds: a step's prompt, a model call's new messages, offered tools, settings
 // and streamed text, a tool's input and output, errors, block loads and denied tools; its cost, its
 // breakpoint toggle (agents, steps, tool calls), and "Fork from here" on a recorded model call.
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BreakpointToggle } from "../breakpoints/index.ts";
 import type { TraceNode } from "../contract/index.ts";
 import { breakpointForNode, stepPrefixOf } from "../debug/index.ts";
@@ -15,7 +15,15 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTokens } from "../ui/format.ts";
 import { MessageList } from "./MessageList.tsx";
 
-export function NodeDetail({ node, now, run }: { node: TraceNode; now: number; run: RunView }) {
+export interface NodeDetailProps {
+  node: TraceNode;
+  now: number;
+  run: RunView;
+  /** A fork of this run started from the node (the studio selects it). */
+  onForked?: (runId: string) => void;
+}
+
+export function NodeDetail({ node, now, run, onForked }: NodeDetailProps) {
   const inspectTraceAgent = useStudio((s) => s.inspectTraceAgent);
   const breakpoint = breakpointForNode(node, stepPrefixOf(pathTo(run.trace.nodes, node.id).slice(0, -1)));
   const replayedFrom = run.trace.replayed.get(node.id);
@@ -74,7 +82,7 @@ export function NodeDetail({ node, now, run }: { node: TraceNode; now: number; r
           {node.error.source && <SourceLink source={node.error.source} />}
         </div>
       )}
-      <KindDetail node={node} run={run} />
+      <KindDetail node={node} run={run} onForked={onForked} />
       {node.kind === "agent" && (
         <Section title="Tools">
           <p>
@@ -100,7 +108,7 @@ export function NodeDetail({ node, now, run }: { node: TraceNode; now: number; r
   );
 }
 
-function KindDetail({ node, run }: { node: TraceNode; run: RunView }) {
+function KindDetail({ node, run, onForked }: { node: TraceNode; run: RunView; onForked?: (runId: string) => void }) {
   const input = (node.input ?? {}) as Record<string, unknown>;
   const output = node.output;
   switch (node.kind) {
@@ -121,7 +129,7 @@ function KindDetail({ node, run }: { node: TraceNode; run: RunView }) {
         </>
       );
     case "model-call":
-      return <ModelCallDetail node={node} run={run} />;
+      return <ModelCallDetail node={node} run={run} onForked={onForked} />;
     case "approval": {
       const decision = output as { approved?: boolean; reason?: string } | undefined;
       return (
@@ -162,8 +170,15 @@ function KindDetail({ node, run }: { node: TraceNode; run: RunView }) {
   }
 }
 
-function ModelCallDetail({ node, run }: { node: TraceNode; run: RunView }) {
+function ModelCallDetail({ node, run, onForked }: { node: TraceNode; run: RunView; onForked?: (runId: string) => void }) {
   const [forking, setForking] = useState(false);
+  const forkButton = useRef<HTMLButtonElement>(null);
+  const wasForking = useRef(false);
+  // Cancel gives the focus back to the button that opened the form.
+  useEffect(() => {
+    if (wasForking.current && !forking) forkButton.current?.focus();
+    wasForking.current = forking;
+  }, [forking]);
   // A fork re-runs a record: the run must have ended (its record is whole up to this call).
   const forkable = run.summary.status !== "running" && node.status !== "running";
   const input = (node.input ?? {}) as { provider?: string; modelId?: string; messageOffset?: number; messages?: unknown[]; tools?: string[]; settings?: unknown };
@@ -181,9 +196,9 @@ function ModelCallDetail({ node, run }: { node: TraceNode; run: RunView }) {
       {forkable && (
         <Section title="Fork">
           {forking ? (
-            <ForkForm key={node.id} runId={run.summary.runId} node={node} nodes={run.trace.nodes} onClose={() => setForking(false)} />
+            <ForkForm key={node.id} runId={run.summary.runId} node={node} nodes={run.trace.nodes} onClose={() => setForking(false)} onForked={onForked} />
           ) : (
-            <button type="button" className="button button-small" onClick={() => setForking(true)}>
+            <button ref={forkButton} type="button" className="button button-small" onClick={() => setForking(true)}>
               Fork from here
             </button>
           )}

@@ -89,7 +89,7 @@ describe("Token usage", () => {
     await reportRun();
     const runTable = within(usage()).getByRole("table", { name: "Per run" });
     // A running run counts what its trace has added up (the engine's roll-up).
-    expect(within(runTable).getByRole("row", { name: /Report #1/ }).textContent).toContain("94");
+    expect(within(runTable).getByRole("row", { name: /^Report #1 / }).textContent).toContain("94");
     const agents = within(usage()).getByRole("table", { name: "Per agent" });
     expect(within(agents).getByRole("row", { name: /^Report › Agent/ }).textContent).toMatch(/19.*17.*0.*0.*36/);
     fireEvent.click(within(trace()).getAllByRole("treeitem", { name: "model-call scripted, succeeded" })[0]!);
@@ -102,7 +102,7 @@ describe("Token usage", () => {
     const { emit } = await reportRun();
     const total = { inputTokens: 55, outputTokens: 39, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 94 };
     emit([ev({ type: "run-ended", run: runSummary("r1", { entryId: "workflow:report.tsx", name: "Report", status: "succeeded", endedAt: 1795998815309, usage: total }) })]);
-    const row = within(within(usage()).getByRole("table", { name: "Per run" })).getByRole("row", { name: /Report #1/ });
+    const row = within(within(usage()).getByRole("table", { name: "Per run" })).getByRole("row", { name: /^Report #1 / });
     expect(within(row).getAllByRole("cell").map((c) => c.textContent).slice(0, 5)).toEqual(["55", "39", "0", "0", "94"]);
   });
 });

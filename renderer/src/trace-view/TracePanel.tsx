@@ -1,6 +1,8 @@
 // "Trace": the selected run's live tree beside the selected node's detail, and — while the run is
-// stopped — where it is stopped ("Stopped at") above the detail.
-import { useMemo } from "react";
+// stopped — where it is stopped ("Stopped at"). Stopped, the stop gets the side column to itself
+// until a node is selected; then the two share it, each scrolling on its own, and "Close" gives
+// the column back to the stop.
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { armedNodeIds } from "../debug/index.ts";
 import { currentStop, selectedRun, selectedTraceNode, useStudio } from "../store/index.ts";
@@ -23,6 +25,13 @@ export function TracePanel() {
   const stop = currentStop(run);
   const root = run?.trace.root;
   const armed = useMemo(() => armedNodeIds(root, breakpoints), [root, breakpoints]);
+  const split = useRef<HTMLDivElement>(null);
+  const { focusTree, focusTreeOf } = useTreeFocus(split, selectedRunId, root !== undefined);
+
+  const closeDetail = () => {
+    selectTraceNode(null);
+    focusTree();
+  };
 
   return (
     <Panel
@@ -43,7 +52,7 @@ export function TracePanel() {
               <code className="code">{run.summary.error.code}</code> {run.summary.error.message}
             </div>
           )}
-          <div className="trace-split">
+          <div ref={split} className={`trace-split${stop ? " is-stopped" : ""}`}>
             <TraceTreeView
               root={run.trace.root}
               nodes={run.trace.nodes}
@@ -55,11 +64,25 @@ export function TracePanel() {
               armed={armed}
               replayed={run.trace.replayed}
             />
-            <div className="trace-side">
-              {stop && <StopPanel key={stop.id} stop={stop} onShowNode={selectTraceNode} />}
-              <section aria-label="Node detail" className="trace-detail">
+            <div className={`trace-side${stop ? " is-stopped" : ""}${stop && node ? " is-shared" : ""}`}>
+              {stop && <StopPanel key={stop.id} stop={stop} runId={run.summary.runId} onShowNode={selectTraceNode} />}
+              <section aria-label="Node detail" className={`trace-detail${stop && !node ? " is-idle" : ""}`}>
                 {node ? (
-                  <NodeDetail node={node} now={now} run={run} />
+                  <>
+                    {stop && (
+                      <div className="detail-bar">
+                        <h3 className="section-title">Node detail</h3>
+                        <button type="button" className="link small" title="Close the node's detail: the stop gets the column back" onClick={closeDetail}>
+                          Close
+                        </button>
+                      </div>
+                    )}
+                    <NodeDetail node={node} now={now} run={run} onForked={focusTreeOf} />
+                  </>
+                ) : stop ? (
+                  <p className="detail-idle">
+                    <span className="section-title">Node detail</span> <span className="muted small">Select a node in the trace to see it here, beside the stop.</span>
+                  </p>
                 ) : (
                   <EmptyState title="Select a node">
                     <p className="muted">Its prompt, messages, tool input and output, streamed text and errors show here.</p>
@@ -72,4 +95,28 @@ export function TracePanel() {
       )}
     </Panel>
   );
+}
+
+/**
+ * Focus for the trace tree: `focusTree()` moves it there now; `focusTreeOf(runId)` once that run is
+ * selected and its tree drawn (a fork selects a run whose first events are still on their way).
+ * Either way the focus lands on the tree's focusable row, never on a node the user did not pick.
+ */
+function useTreeFocus(split: RefObject<HTMLDivElement | null>, selectedRunId: string | null, drawn: boolean) {
+  const target = useRef<string | null>(null);
+  const focusTree = useCallback((): boolean => {
+    const tree = split.current?.querySelector<HTMLElement>('[role="tree"]');
+    const row = tree?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? tree;
+    row?.focus();
+    return row !== undefined && row !== null;
+  }, [split]);
+  useEffect(() => {
+    if (target.current === null) return;
+    if (target.current !== selectedRunId) target.current = null;
+    else if (drawn && focusTree()) target.current = null;
+  });
+  const focusTreeOf = useCallback((runId: string) => {
+    target.current = runId;
+  }, []);
+  return { focusTree, focusTreeOf };
 }

@@ -229,7 +229,7 @@ const TraceRow = memo(
         {node.kind === "model-call" && modelIdOf(node) !== node.name && <span className="trace-sub">{modelIdOf(node)}</span>}
         <span className={`status-dot status-${isDenied(node) ? "failed" : node.status}`} aria-hidden="true" title={statusLabel(node)} />
         <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
-        <span className="trace-num">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
+        <span className="trace-num trace-num-tokens">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
       </div>
     );
   },

@@ -7,6 +7,8 @@ import { formatCost, type Cost } from "./cost.ts";
 export interface UsageCostRow {
   key: string;
   label: string;
+  /** A second, quieter line under the label (a run's start time). */
+  sub?: string;
   usage: Usage;
   cost: Cost | undefined;
   current?: boolean;
@@ -32,8 +34,14 @@ export function UsageCostTable({ caption, rowHeader, rows }: { caption: string; 
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} aria-current={row.current || undefined} className={row.nested ? "usage-nested" : undefined}>
-            <th scope="row" className="usage-label" title={row.label}>
+            <th scope="row" className="usage-label" title={row.sub ? `${row.label} ${row.sub}` : row.label}>
               {row.label}
+              {row.sub && (
+                <>
+                  {" "}
+                  <span className="usage-sub">{row.sub}</span>
+                </>
+              )}
             </th>
             <td>{formatTokens(row.usage.inputTokens)}</td>
             <td>{formatTokens(row.usage.outputTokens)}</td>

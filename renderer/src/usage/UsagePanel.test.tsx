@@ -71,6 +71,31 @@ describe("Tokens per step", () => {
   });
 });
 
+describe("Per run", () => {
+  it("lists every run newest first, numbered per agent as the Run list numbers them, with its start time", async () => {
+    const at = (minute: number) => Date.UTC(2026, 10, 30, 9, minute, 0);
+    await renderStudio({
+      project: samplesProject(),
+      answers: {
+        listRuns: () => ({
+          ok: true,
+          value: [
+            runSummary("a", { ...report, status: "succeeded", startedAt: at(1), endedAt: at(2) }),
+            runSummary("b", { status: "succeeded", startedAt: at(3), endedAt: at(4) }),
+            runSummary("c", { ...report, status: "succeeded", startedAt: at(5), endedAt: at(6) }),
+          ],
+        }),
+      },
+    });
+    const rows = within(within(usage()).getByRole("table", { name: "Per run" })).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent!.replace(/\d\d:\d\d:\d\d/, "<time>"))).toEqual([
+      "Report #2 <time>",
+      "Release #1 <time>",
+      "Report #1 <time>",
+    ]);
+  });
+});
+
 describe("Cost", () => {
   it("shows dollars per step, agent and run, and says which calls had no price", async () => {
     await reportRun(pricedReport());
@@ -81,7 +106,7 @@ describe("Cost", () => {
     const agents = within(usage()).getByRole("table", { name: "Per agent" });
     expect(cells(within(agents).getByRole("row", { name: /^Report › Agent/ })).at(-1)).toBe("$0.00043");
     const runs = within(usage()).getByRole("table", { name: "Per run" });
-    expect(cells(within(runs).getByRole("row", { name: /Report #1/ })).at(-1)).toBe("$0.0025 + 1 call without a price");
+    expect(cells(within(runs).getByRole("row", { name: /^Report #1 / })).at(-1)).toBe("$0.0025 + 1 call without a price");
   });
 
   it("shows a model call's cost when it is the selected node, and a dash when its model has no price", async () => {
@@ -95,9 +120,24 @@ describe("Cost", () => {
     expect(cells(node())).toEqual(["28", "16", "0", "0", "44", "— 1 call without a price"]);
   });
 
+  it("counts what a live fork has spent: its replayed calls cost nothing", async () => {
+    const events = pricedReport();
+    const n4 = events.find((e) => e.type === "usage" && e.nodeId === "n4") as Extract<TraceEvent, { type: "usage" }>;
+    const at = events.findIndex((e) => e.type === "node-start" && e.node.id === "n4");
+    const replayed = { type: "replayed", nodeId: "n4", from: { runId: "r0", nodeId: "n4" }, runId: "r1", seq: 0, time: 1 } as TraceEvent;
+    const withReplay = [...events.slice(0, at + 1), replayed, ...events.slice(at + 1)].map((e, i) => ({ ...e, seq: i + 1 }));
+    await reportRun(withReplay);
+    const row = within(within(usage()).getByRole("table", { name: "Per run" })).getByRole("row", { name: /^Report #1 / });
+    expect(cells(row).slice(4)).toEqual([String(94 - n4.usage.totalTokens), "$0.00043 + 1 call without a price"]);
+    // The step still shows what its calls used, as the trace does.
+    expect(within(within(usage()).getByRole("table", { name: "Per step" })).getByRole("row", { name: /^report/ }).querySelector(".usage-cost")!.textContent).toBe(
+      "$0.0021 + 1 call without a price",
+    );
+  });
+
   it("uses the run's summary once it has ended", async () => {
     const { emit } = await reportRun(pricedReport());
-    const row = () => within(within(usage()).getByRole("table", { name: "Per run" })).getByRole("row", { name: /Report #1/ });
+    const row = () => within(within(usage()).getByRole("table", { name: "Per run" })).getByRole("row", { name: /^Report #1 / });
     const total = { inputTokens: 55, outputTokens: 39, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 94 };
     emit([ev({ type: "run-ended", run: runSummary("r1", { ...report, status: "succeeded", endedAt: 1795998815309, usage: total, cost: { usd: 1.5, unpricedCalls: 0 } }) })]);
     expect(cells(row())).toEqual(["55", "39", "0", "0", "94", "$1.50"]);

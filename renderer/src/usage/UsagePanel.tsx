@@ -9,7 +9,7 @@ import type { TraceNode } from "../contract/index.ts";
 import { nodesOfKind } from "../trace/index.ts";
 import { selectedRun, selectedTraceNode, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
-import { formatTokens } from "../ui/format.ts";
+import { formatStart, formatTokens } from "../ui/format.ts";
 import { chartBars } from "./chart-bars.ts";
 import { costLine, formatCost } from "./cost.ts";
 import { runCost, runUsage } from "./run-totals.ts";
@@ -44,17 +44,26 @@ export function UsagePanel() {
     () => nodesOfKind(root, "agent").map(({ node: agent, agentPath }) => ({ key: agent.id, label: agentPath.join(" › "), usage: agent.usage, cost: agent.cost })),
     [root],
   );
-  const runRows = useMemo<UsageCostRow[]>(
-    () =>
-      runs.map((view, index) => ({
+  // Newest first, each named as the Run region's list names it — "Release #2" is the entry's second
+  // run — with its start time (as Runs shows it) under the name.
+  const runRows = useMemo<UsageCostRow[]>(() => {
+    const seen = new Map<string, number>();
+    const numbered = runs.map((view) => {
+      const n = (seen.get(view.summary.entryId) ?? 0) + 1;
+      seen.set(view.summary.entryId, n);
+      return { view, n };
+    });
+    return numbered
+      .sort((a, b) => b.view.summary.startedAt - a.view.summary.startedAt)
+      .map(({ view, n }) => ({
         key: view.summary.runId,
-        label: `${view.summary.name} #${index + 1}`,
+        label: `${view.summary.name} #${n}`,
+        sub: formatStart(view.summary.startedAt),
         usage: runUsage(view),
         cost: runCost(view),
         current: view.summary.runId === selectedRunId,
-      })),
-    [runs, selectedRunId],
-  );
+      }));
+  }, [runs, selectedRunId]);
 
   return (
     <Panel

@@ -3,7 +3,7 @@
 // it, including the steps of a composite tool it called; here those count for themselves, so the
 // figures of all steps add up to the run's and nothing is counted twice.
 import type { TraceNode, Usage } from "../contract/index.ts";
-import { subtractCost, type Cost } from "./cost.ts";
+import { subtractCost, subtractUsage, type Cost } from "./cost.ts";
 
 export interface RunStep {
   node: TraceNode;
@@ -77,16 +77,6 @@ export function stepsOf(root: TraceNode | undefined): RunStep[] {
     }
   }
   return steps;
-}
-
-function subtractUsage(a: Usage, b: Usage): Usage {
-  return {
-    inputTokens: a.inputTokens - b.inputTokens,
-    outputTokens: a.outputTokens - b.outputTokens,
-    reasoningTokens: a.reasoningTokens - b.reasoningTokens,
-    cachedInputTokens: a.cachedInputTokens - b.cachedInputTokens,
-    totalTokens: a.totalTokens - b.totalTokens,
-  };
 }
 
 /** The step's name as a person reads it: `research:findings`, `research:findings (2)` the second time. */
