@@ -16,6 +16,8 @@ export interface Boundary {
   /** The agent node the step runs in (first model call of an agent matches agent breakpoints). */
   agentNodeId: string | undefined;
   toolName?: string;
+  /** Answered from a record (replay, fork, resume), not live. */
+  replayed?: boolean;
   details: () => Pick<StopInfo, "request" | "tool" | "output" | "nodeId">;
 }
 
@@ -50,6 +52,8 @@ interface DebuggerOptions {
   emit: (event: TraceEventInput) => void;
   signal: AbortSignal;
   startPaused?: boolean;
+  /** Where a run that starts paused first stops; default the first boundary (a fork: its fork point). */
+  startWhen?: (boundary: Boundary) => boolean;
   breakpoints?: readonly Breakpoint[];
 }
 
@@ -57,6 +61,7 @@ export class RunDebugger {
   readonly #emit: (event: TraceEventInput) => void;
   readonly #signal: AbortSignal;
   #stepping: StopReason | undefined;
+  readonly #startWhen: ((boundary: Boundary) => boolean) | undefined;
   #breakpoints: readonly Breakpoint[];
   #stop: CurrentStop | undefined;
   readonly #waiting: Waiting[] = [];
@@ -69,6 +74,7 @@ export class RunDebugger {
     this.#emit = options.emit;
     this.#signal = options.signal;
     this.#stepping = options.startPaused ? "start" : undefined;
+    this.#startWhen = options.startWhen;
     this.#breakpoints = [...(options.breakpoints ?? [])];
     this.#signal.addEventListener("abort", () => this.#abortAll(), { once: true });
   }
@@ -153,7 +159,8 @@ export class RunDebugger {
   }
 
   #shouldStop(boundary: Boundary, firsts: Firsts): { reason: StopReason; breakpoint?: Breakpoint } | undefined {
-    if (this.#stepping) return { reason: this.#stepping };
+    const starting = this.#stepping === "start" && this.#startWhen !== undefined && !this.#startWhen(boundary);
+    if (this.#stepping && !starting) return { reason: this.#stepping };
     const breakpoint = this.#breakpoints.find((bp) => matches(bp, boundary, firsts));
     return breakpoint ? { reason: "breakpoint", breakpoint } : undefined;
   }

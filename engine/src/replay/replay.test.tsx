@@ -195,6 +195,21 @@ describe("fork", () => {
     expect(modelCalls(forked.result.trace).slice(1).map((n) => n.name)).toEqual(["other-model", "other-model"]);
   });
 
+  it("started paused, stops first at the fork point, showing the edited prompt", async () => {
+    const original = await record(scripted(SCRIPT), []);
+    const at = modelCalls(original.result.trace)[2]!; // ship's first call
+    const prompt = [{ role: "user", content: [{ type: "text", text: "Ship it carefully" }] }];
+    const handle = run(workflow(scripted([{ text: "careful" }]), []), { startPaused: true, replay: fork(original.events, { at: at.id, prompt }) });
+    for await (const event of handle.events) {
+      if (event.type !== "paused") continue;
+      expect(event.stop).toMatchObject({ boundary: "model-call", reason: "start", step: "ship" });
+      expect(JSON.stringify(event.stop.request!.messages)).toContain("Ship it carefully");
+      break;
+    }
+    handle.continue();
+    expect((await handle.result).steps).toEqual({ plan: "plan ready", ship: "careful" });
+  });
+
   it("refuses a fork point that is not a model call", async () => {
     const original = await record(scripted(SCRIPT), []);
     expect(() => fork(original.events, { at: "n1" })).toThrowError(expect.objectContaining({ code: "JUNE_REPLAY_FORK_POINT" }));

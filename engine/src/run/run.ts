@@ -14,7 +14,7 @@ import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
 import { emit, startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
-import { RunDebugger, type Breakpoint, type StopInfo } from "../debug/index.ts";
+import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../debug/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
 
@@ -116,6 +116,8 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
       emit: (event) => emit(ctx, event),
       signal: controller.signal,
       ...(options.startPaused ? { startPaused: true } : {}),
+      // A fork started paused stops at its fork point, not at the calls the record answers.
+      ...(options.replay?.mode === "fork" ? { startWhen: (b: Boundary) => b.kind === "model-call" && !b.replayed } : {}),
       ...(options.breakpoints ? { breakpoints: options.breakpoints } : {}),
     }),
     replay: options.replay,

@@ -87,6 +87,7 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
       step: place.stepId ?? "",
       stepNodeId,
       agentNodeId: place.agent?.nodeId,
+      replayed: recorded !== undefined,
       details: () => ({ request: pendingRequest(identity, options) }),
     });
     if (wait) await wait;

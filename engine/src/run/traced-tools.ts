@@ -129,6 +129,7 @@ async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise
     stepNodeId,
     agentNodeId: place.agent?.nodeId,
     toolName: call.toolName,
+    replayed: answer.kind === "recorded",
     details: () => ({ tool: call }),
   });
   if (wait) await wait;
