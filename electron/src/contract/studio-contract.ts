@@ -80,6 +80,8 @@ export interface RunSummary {
   cost: Cost;
   error?: StudioError;
   origin?: RunOrigin;
+  /** An interrupted run that was resumed: the run that took it over (resume that one if it stops too). */
+  resumedBy?: string;
   /** Where a live run is stopped (stepping, a breakpoint); absent while it runs on. */
   stopped?: StopInfo;
 }

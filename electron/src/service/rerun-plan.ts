@@ -45,6 +45,12 @@ export function forkPlan(events: readonly TraceEvent[], request: RequestOf<"fork
 
 /** Only an interrupted run is resumed: one that ended can be replayed or forked instead. */
 export function resumePlan(recorded: RunSummary): Result<PlanMaker> {
+  if (recorded.resumedBy) {
+    return fail(
+      "STUDIO_ALREADY_RESUMED",
+      `june studio: run ${recorded.runId} was resumed already, as ${recorded.resumedBy}; open that run (and resume it if it was interrupted too).`,
+    );
+  }
   if (recorded.status === "interrupted") return ok(resume);
   return fail(
     "STUDIO_NOT_INTERRUPTED",

@@ -361,6 +361,12 @@ describe("resumeRun", () => {
     expect((await ended).run).toMatchObject({ status: "succeeded", origin: { kind: "resume", runId } });
     expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
     expect(outputOf(await value(s.getRunEvents({ runId: resumed.runId })))).toBe("shipped staging");
+
+    // Resumed once: the interrupted run says by which run, also to a later session, and won't resume again.
+    const later = await openService();
+    expect((await value(later.listRuns({}))).find((r) => r.runId === runId)).toMatchObject({ status: "interrupted", resumedBy: resumed.runId });
+    const again = await later.resumeRun({ runId });
+    expect(again).toMatchObject({ ok: false, error: { code: "STUDIO_ALREADY_RESUMED", message: expect.stringContaining(resumed.runId) } });
   });
 
   it("resumes only an interrupted run", async () => {

@@ -41,6 +41,7 @@ const metaSchema = z.object({
   cost: z.object({ usd: z.number(), unpricedCalls: z.number() }).optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   origin: z.object({ kind: z.enum(["replay", "fork", "resume"]), runId: z.string(), nodeId: z.string().optional() }).optional(),
+  resumedBy: z.string().optional(),
   pid: z.number().int().optional(),
 });
 type ParsedMeta = z.infer<typeof metaSchema>;
@@ -172,6 +173,7 @@ function fromMeta(meta: ParsedMeta): RunSummary {
     cost: meta.cost ?? emptyCost(),
     ...(meta.error ? { error: meta.error } : {}),
     ...(meta.origin ? { origin: meta.origin } : {}),
+    ...(meta.resumedBy ? { resumedBy: meta.resumedBy } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import type { RunSummary } from "../contract/index.ts";
 import { jsonText } from "./plain-json.ts";
 
 /** What `<run-id>.meta.json` holds: the run's summary (without where it is stopped) and the process running it. */
-export type RunMeta = Omit<RunSummary, "stopped"> & { pid: number };
+export type RunMeta = Omit<RunSummary, "stopped"> & { pid?: number };
 
 export const eventsFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.jsonl`);
 export const metaFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.meta.json`);
@@ -41,9 +41,10 @@ export function writeAtomically(path: string, text: string): void {
   renameSync(temp, path);
 }
 
-export function writeRunMeta(runsFolder: string, summary: RunSummary, pid: number = process.pid): void {
+/** Writes a run's meta file; `pid` is who runs it (none for a run no process runs any more). */
+export function writeRunMeta(runsFolder: string, summary: RunSummary, pid: number | undefined = process.pid): void {
   const { stopped: _, ...rest } = summary;
-  const meta: RunMeta = { ...rest, pid };
+  const meta: RunMeta = { ...rest, ...(pid !== undefined ? { pid } : {}) };
   writeAtomically(metaFile(runsFolder, summary.runId), `${jsonText(meta)}\n`);
 }
 

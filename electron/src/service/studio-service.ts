@@ -30,7 +30,7 @@ import { jsonText } from "./plain-json.ts";
 import { projectSnapshot } from "./project-snapshot.ts";
 import { fail, failFromError, ok } from "./results.ts";
 import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecordedEvents, readRecordedRun, type HistoryContext } from "./run-history.ts";
-import { openRunRecord, type RunRecord } from "./run-record.ts";
+import { openRunRecord, writeRunMeta, type RunRecord } from "./run-record.ts";
 import { forkPlan, replayPlan, resumePlan, type PlanMaker } from "./rerun-plan.ts";
 
 export interface StudioServiceOptions {
@@ -413,7 +413,19 @@ export class StudioService implements StudioApi {
     }
     const origin: RunOrigin = { kind: how.kind, runId, ...(how.nodeId !== undefined ? { nodeId: how.nodeId } : {}) };
     const input = found.summary.input === null ? undefined : found.summary.input;
-    return this.#launch(project, entry, input, { paused: how.paused, replay: plan, origin });
+    const launched = await this.#launch(project, entry, input, { paused: how.paused, replay: plan, origin });
+    // An interrupted run is resumed once: its record says by which run, so the history shows where it went on.
+    if (launched.ok && how.kind === "resume" && found.runsFolder) {
+      try {
+        const resumed = { ...found.summary, resumedBy: launched.value.runId };
+        writeRunMeta(found.runsFolder, resumed, undefined);
+        // Windows update the interrupted run's summary (it now says where it went on).
+        this.#emit({ type: "run-ended", run: resumed });
+      } catch (error) {
+        this.#log(`june studio: couldn't note on run ${runId} that ${launched.value.runId} resumed it: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return launched;
   }
 
   // ── Approvals ───────────────────────────────────────────────────────────────────────────────

@@ -84,6 +84,11 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
           {originLabel(summary.origin)}
         </button>
       )}
+      {summary.resumedBy && (
+        <button type="button" className="link small history-origin" title="Open the run that went on from it" onClick={() => onSelect(summary.resumedBy!)}>
+          resumed as {summary.resumedBy}
+        </button>
+      )}
       {confirming ? (
         <div className="history-actions history-confirm" role="group" aria-label={`Delete ${summary.name} run?`} onKeyDown={onConfirmKey}>
           <span className="small">Delete this run's record?</span>
@@ -96,7 +101,7 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
         </div>
       ) : (
         <div className="history-actions">
-          {interrupted ? (
+          {interrupted && summary.resumedBy ? null : interrupted ? (
             // Its record stops where the process died: a replay would run out of answers there.
             <button
               type="button"

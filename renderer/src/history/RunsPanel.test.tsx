@@ -59,6 +59,15 @@ describe("Runs", () => {
     expect(bridge.callsOf("resumeRun")).toEqual([{ runId: "run_c" }]);
   });
 
+  it("an interrupted run resumed already says by which run, and offers no second Resume", async () => {
+    const { emit, store } = await withHistory({ getRunEvents: () => ({ ok: true, value: recordedEvents("report", "run_b") }) });
+    await act(async () => emit([ev({ type: "run-ended", run: { ...history[0]!, resumedBy: "run_b" } })]));
+    const interrupted = item(/^Release, interrupted/);
+    expect(within(interrupted).queryByRole("button", { name: "Resume" })).toBeNull();
+    await act(async () => fireEvent.click(within(interrupted).getByRole("button", { name: "resumed as run_b" })));
+    expect(store.getState().selectedRunId).toBe("run_b");
+  });
+
   it("opens the run a fork came from", async () => {
     const { store } = await withHistory({ getRunEvents: () => ({ ok: true, value: recordedEvents("report", "run_a") }) });
     await act(async () => fireEvent.click(within(items()[1]!).getByRole("button", { name: "fork of run_a" })));
