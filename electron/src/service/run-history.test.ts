@@ -262,7 +262,7 @@ describe("replayRun", () => {
     expect(ended).toMatchObject({ status: "succeeded", origin: { kind: "replay", runId: original.runId }, entryId: "workflow:counted.tsx", input: { log } });
     expect(await calls()).toEqual(["model: plan", "deploy staging", "model: report"]);
     expect(await value(fresh.pendingApprovals({}))).toEqual([]);
-    expect(await value(fresh.approvalHistory({}))).toEqual([]);
+    expect((await value(fresh.approvalHistory({}))).filter((h) => h.runId === runId)).toEqual([]);
     const inboxEvents: StudioEvent[] = [];
     fresh.listen(0, (e) => void inboxEvents.push(e))();
     expect(inboxEvents.filter((e) => e.type === "approval-requested" || e.type === "approval-decided")).toEqual([]);
@@ -341,6 +341,19 @@ describe("forkRun", () => {
       ok: false,
       error: { code: "JUNE_AGENT_FIELD_INVALID", message: expect.stringContaining('"gpt"') },
     });
+  });
+});
+
+describe("approval history across sessions", () => {
+  it("a later session's history holds the decisions recorded earlier, and no replayed one", async () => {
+    const s = await openService();
+    const original = await countedRun(s);
+    await value(s.replayRun({ runId: original.runId }));
+    const later = await openService();
+    const history = await value(later.approvalHistory({}));
+    const mine = history.filter((h) => h.runId === original.runId);
+    expect(mine).toEqual([expect.objectContaining({ toolName: "deploy", input: { env: "staging" }, approved: true, entryName: original.name })]);
+    expect(history.filter((h) => h.runId !== original.runId && h.toolName === "deploy" && h.decidedAt > original.endedAt!)).toEqual([]);
   });
 });
 

@@ -31,6 +31,7 @@ import { projectSnapshot } from "./project-snapshot.ts";
 import { fail, failFromError, ok } from "./results.ts";
 import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecordedEvents, readRecordedRun, type HistoryContext } from "./run-history.ts";
 import { openRunRecord, writeRunMeta, type RunRecord } from "./run-record.ts";
+import { pastDecisions } from "./past-decisions.ts";
 import { forkPlan, replayPlan, resumePlan, type PlanMaker } from "./rerun-plan.ts";
 
 export interface StudioServiceOptions {
@@ -62,6 +63,8 @@ export class StudioService implements StudioApi {
   readonly #inbox = new ApprovalInbox();
   /** approve()/deny() calls waiting for their decision to be recorded, by run and approval id. */
   readonly #decisionWaiters = new Map<string, () => void>();
+  /** Decisions recorded by runs of earlier sessions in the open project (read when it opens). */
+  #pastDecisions: Promise<ApprovalRecord[]> | undefined;
   /** The studio's breakpoints: every live run has them, every new run starts with them. */
   #breakpoints: Breakpoint[] = [];
   /** Problems with records already logged. */
@@ -120,6 +123,11 @@ export class StudioService implements StudioApi {
     this.#live?.close();
     this.#live = live;
     const snapshot = this.#publish(live);
+    const runsFolder = live.project.runsFolder;
+    this.#pastDecisions = pastDecisions(runsFolder, (runId) => this.#runs.has(runId)).catch((error: unknown) => {
+      this.#log(`june studio: reading earlier approval decisions from ${runsFolder} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    });
     live.watch(() => {
       // A run writing files in the folder reloads it often; only a changed project is news.
       if (this.#live === live && !this.#closed && !sameProject(this.#snapshot, live.project)) this.#publish(live);
@@ -443,7 +451,9 @@ export class StudioService implements StudioApi {
   }
 
   async approvalHistory(_request: RequestOf<"approvalHistory">): Promise<Result<ApprovalRecord[]>> {
-    return ok(this.#inbox.history());
+    // Earlier sessions' decisions (from the project's records) come first, then this session's.
+    const past = (await this.#pastDecisions) ?? [];
+    return ok([...past, ...this.#inbox.history()]);
   }
 
   async #decide(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }): Promise<Result<null>> {

@@ -1,0 +1,47 @@
+// The approval decisions of runs recorded in earlier sessions, read back from their records, so
+// the inbox's history doesn't start empty each time the studio opens a folder.
+import type { TraceEvent } from "june";
+import type { ApprovalRecord } from "../contract/index.ts";
+import { readRecordedEvents, recordedRunIds } from "./run-history.ts";
+
+/**
+ * Every decision in the runs recorded in `runsFolder` (except `skip`, the runs live here), oldest
+ * first. Approvals answered from a record (replays) are not decisions; an unreadable record is
+ * skipped (the history lists it with its error).
+ */
+export async function pastDecisions(runsFolder: string, skip: (runId: string) => boolean): Promise<ApprovalRecord[]> {
+  const decisions: ApprovalRecord[] = [];
+  for (const runId of await recordedRunIds(runsFolder)) {
+    if (skip(runId)) continue;
+    const events = readRecordedEvents(runsFolder, runId);
+    if (events.ok) decisions.push(...decisionsIn(runId, events.value));
+  }
+  return decisions.sort((a, b) => a.decidedAt - b.decidedAt);
+}
+
+/** The decisions one run's events hold: each asked approval with its resolution. */
+export function decisionsIn(runId: string, events: readonly TraceEvent[]): ApprovalRecord[] {
+  const root = events.find((e) => e.type === "node-start" && e.node.parentId === null);
+  const entryName = root?.type === "node-start" ? root.node.name : runId;
+  const asked = new Map<string, Extract<TraceEvent, { type: "approval-requested" }>["approval"]>();
+  const decisions: ApprovalRecord[] = [];
+  for (const event of events) {
+    if (event.type === "approval-requested" && !event.approval.replayed) asked.set(event.approval.approvalId, event.approval);
+    if (event.type !== "approval-resolved") continue;
+    const request = asked.get(event.approvalId);
+    if (!request) continue;
+    decisions.push({
+      runId,
+      entryName,
+      approvalId: event.approvalId,
+      toolName: request.toolName,
+      input: request.input,
+      agentPath: request.agentPath,
+      step: request.step,
+      approved: event.approved,
+      ...(event.reason !== undefined ? { reason: event.reason } : {}),
+      decidedAt: event.time,
+    });
+  }
+  return decisions;
+}
