@@ -334,8 +334,9 @@ function report(rec: Recording, samples: Map<string, Sample[]>, size: Awaited<Re
       `(CPU, inside the figures above); fork at model call ${rec.forkAt.index + 1} of ${shape.turns + 1}`,
   );
   const steps = shape.turns + 1 + TOOL_CALLS + 1;
-  const perStop = (cpu("step") - cpu("read")) / steps;
-  console.log(`  stepping: ${steps} stops, ${(perStop * 1000).toFixed(0)} µs of CPU per stop (median difference ÷ stops)`);
+  // The median of the per-round differences (stepped − read in the same round), like the ratios.
+  const perStop = median(of("step").map((s, i) => s.cpu - of("read")[i]!.cpu)) / steps;
+  console.log(`  stepping: ${steps} stops, ${(perStop * 1000).toFixed(0)} µs of CPU per stop (median per-round difference ÷ stops)`);
   console.log(
     `  a stepped run's record: ${size.events} events (${of("read")[0]!.events} unstepped), ${size.paused} paused events of ` +
       `${(size.pausedBytes / 1e6).toFixed(1)} MB of JSON in ${(size.allBytes / 1e6).toFixed(1)} MB\n`,

@@ -123,6 +123,12 @@ describe("stepping", () => {
     handle.step();
     const second = await nextStop(handle);
     expect(second.tool).toEqual({ toolName: "search", toolCallId: "call_0_0", input: { q: "changes" } });
+    handle.step();
+    // The step's second call: like its model-call node, only the messages new since the first call.
+    const third = await nextStop(handle);
+    expect(first.request!.messageOffset).toBe(0);
+    expect(third.request!.messageOffset).toBe(1);
+    expect(third.request!.messages.map((m) => (m as { role: string }).role)).toEqual(["assistant", "tool"]);
     handle.abort();
     await handle.result;
   });

@@ -18,7 +18,12 @@ export type StopReason = "start" | "pause" | "step" | "breakpoint";
 export interface PendingModelRequest {
   provider: string;
   modelId: string;
-  /** The prompt exactly as the model will get it (LanguageModelV4 messages, plain JSON). */
+  /**
+   * The prompt as the model will get it (LanguageModelV4 messages, plain JSON), from
+   * `messageOffset` on: like a model-call node, only what is new since the step's previous model
+   * call (whose nodes hold the rest). 0 for a step's first call: then it is the whole prompt.
+   */
+  messageOffset: number;
   messages: unknown[];
   /** The tools offered, with their descriptions. */
   tools: { name: string; description?: string }[];

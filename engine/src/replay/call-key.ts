@@ -25,9 +25,9 @@ export function nodeKey(node: TraceNode, lookup: NodeLookup): string {
   return segments.reverse().join("/");
 }
 
-/** The key the next model call under `step` will have (before its node exists). */
-export function nextModelCallKey(step: TraceNode, lookup: NodeLookup): string {
-  return `${nodeKey(step, lookup)}/model-call#${step.children.filter((c) => c.kind === "model-call").length}`;
+/** The key of the step's model call number `index` (0-based), before its node exists. */
+export function modelCallKey(stepKey: string, index: number): string {
+  return `${stepKey}/model-call#${index}`;
 }
 
 /** The key a tool call (or its approval, or a block load) under `step` will have. */

@@ -182,6 +182,23 @@ describe("fork", () => {
     expect(forked.events.filter((e) => e.type === "replayed")).toEqual([]);
   });
 
+  it("runs live a tool call whose id a replayed answer of the same step used before the fork", async () => {
+    const original = await record(scripted(SCRIPT), []);
+    const at = modelCalls(original.result.trace)[1]!; // plan's second call: its first (search call_0_0) replays
+    const log: string[] = [];
+    const live = scripted([
+      { toolCalls: [{ toolName: "search", input: { q: "again" } }] }, // call_0_0 once more
+      { text: "plan 2" },
+      { toolCalls: [{ toolName: "deploy", input: { env: "staging" } }] },
+      { text: "shipped 2" },
+    ]);
+    const forked = await record(live, log, { replay: fork(original.events, { at: at.id }) });
+    expect(forked.result.steps).toEqual({ plan: "plan 2", ship: "shipped 2" });
+    expect(log).toEqual(["search:again", "deploy:staging"]);
+    const replayedTools = forked.events.filter((e) => e.type === "replayed" && forked.result.trace && findNode(forked.result.trace, e.nodeId)?.kind === "tool-call");
+    expect(replayedTools).toHaveLength(1);
+  });
+
   it("forks with another model and an edited prompt for the fork call", async () => {
     const original = await record(scripted(SCRIPT), []);
     const at = modelCalls(original.result.trace)[1]!; // plan's second call
@@ -306,6 +323,15 @@ describe("cost", () => {
     expect(unpriced.result.trace.cost).toEqual({ usd: 0, unpricedCalls: 4 });
   });
 });
+
+function findNode(node: TraceNode, id: string): TraceNode | undefined {
+  if (node.id === id) return node;
+  for (const child of node.children) {
+    const found = findNode(child, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 function modelCalls(node: TraceNode): TraceNode[] {
   return [...(node.kind === "model-call" ? [node] : []), ...node.children.flatMap(modelCalls)];

@@ -18,7 +18,7 @@ export interface ApprovalAsk {
 export async function askApproval(ask: ApprovalAsk): Promise<ApprovalDecision> {
   const { place, toolCall } = ask;
   const ctx = place.ctx;
-  const fromRecord = ctx.replay !== undefined && !ask.outcomeUnknown && ctx.replayedToolCalls.has(toolCall.toolCallId);
+  const fromRecord = ctx.replay !== undefined && !ask.outcomeUnknown && ctx.replayedToolCalls.get(ask.stepNodeId)?.has(toolCall.toolCallId) === true;
   const recorded = fromRecord ? ctx.replay!.approval(approvalKey(ask)) : undefined;
   const nodeId = startNode(ctx, {
     parentId: ask.stepNodeId,

@@ -33,10 +33,12 @@ export interface RunContext {
   /** Answers from a recorded run (replay, fork, resume). */
   replay: ReplayPlan | undefined;
   /**
-   * Tool call ids that replayed model answers asked for: only their tool results and approval
-   * decisions come from the record (a live answer's call is live, whatever id it carries).
+   * Per step node, the tool call ids its latest model answer asked for if that answer came from
+   * the record: only those calls' results and approval decisions come from the record. A live
+   * answer's call is live whatever id it carries (a scripted model restarts at `call_0_0`), and
+   * the set is replaced at the step's next model call, after the SDK ran the previous answer's tools.
    */
-  replayedToolCalls: Set<string>;
+  replayedToolCalls: Map<string, ReadonlySet<string>>;
   prices: PriceTable;
 }
 

@@ -121,7 +121,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
       ...(options.breakpoints ? { breakpoints: options.breakpoints } : {}),
     }),
     replay: options.replay,
-    replayedToolCalls: new Set(),
+    replayedToolCalls: new Map(),
     prices: options.prices ?? defaultPrices,
   };
   const result = execute(root, options, ctx).finally(async () => {

@@ -9,7 +9,7 @@ import type {
 } from "@ai-sdk/provider";
 import type { PendingModelRequest } from "../debug/index.ts";
 import { costOf, priceOf } from "../pricing/index.ts";
-import { nextModelCallKey, recordedGenerate, recordedStream, type RecordedModelCall } from "../replay/index.ts";
+import { modelCallKey, nodeKey, recordedGenerate, recordedStream, type RecordedModelCall } from "../replay/index.ts";
 import type { Usage } from "../trace/index.ts";
 import { emit, endNode, startNode, type Place } from "./run-context.ts";
 import { inContext, isAbort } from "./node-errors.ts";
@@ -26,6 +26,10 @@ interface CallRecord {
 export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: string): LanguageModelV4 {
   const ctx = place.ctx;
   let sent = 0;
+  // Where this step's calls sit for a replay: the step's key, and how many calls it has made
+  // (counted here: filtering the step's children on every call grew with the square of a loop).
+  let stepKey: string | undefined;
+  let calls = 0;
   const start = (options: LanguageModelV4CallOptions, target: Identity): string => {
     const prompt = options.prompt;
     // Only what is new since the step's previous call: the trace stays linear in a long loop.
@@ -72,7 +76,8 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
     const replay = ctx.replay;
     if (replay) {
       const lookup = (id: string) => ctx.builder.node(id);
-      const key = nextModelCallKey(lookup(stepNodeId)!, lookup);
+      stepKey ??= nodeKey(lookup(stepNodeId)!, lookup);
+      const key = modelCallKey(stepKey, calls++);
       recorded = replay.modelCall(key);
       if (!recorded) {
         target = (replay.liveModel() as LanguageModelV4 | undefined) ?? model;
@@ -88,14 +93,12 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
       stepNodeId,
       agentNodeId: place.agent?.nodeId,
       replayed: recorded !== undefined,
-      details: () => ({ request: pendingRequest(identity, options) }),
+      details: () => ({ request: pendingRequest(identity, options, sent) }),
     });
     if (wait) await wait;
     const nodeId = start(options, identity);
-    if (recorded) {
-      emit(ctx, { type: "replayed", nodeId, from: { runId: replay!.runId, nodeId: recorded.nodeId } });
-      for (const call of recorded.toolCalls) ctx.replayedToolCalls.add(call.toolCallId);
-    }
+    if (replay) ctx.replayedToolCalls.set(stepNodeId, new Set(recorded?.toolCalls.map((call) => call.toolCallId)));
+    if (recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: replay!.runId, nodeId: recorded.nodeId } });
     const cost = recorded
       ? () => recorded.costUsd
       : (usage: Usage) => {
@@ -186,11 +189,15 @@ interface Prepared {
   cost: (usage: Usage) => number | undefined;
 }
 
-function pendingRequest(identity: Identity, options: LanguageModelV4CallOptions): PendingModelRequest {
+// Like a model-call node, only the messages new since the step's previous call: a stepped run's
+// record would otherwise grow with the square of its length (each stop repeating the prompt).
+function pendingRequest(identity: Identity, options: LanguageModelV4CallOptions, sent: number): PendingModelRequest {
+  const messageOffset = sent <= options.prompt.length ? sent : 0;
   return {
     provider: identity.provider,
     modelId: identity.modelId,
-    messages: [...options.prompt],
+    messageOffset,
+    messages: options.prompt.slice(messageOffset),
     tools: (options.tools ?? []).map((t) => ({ name: t.name, ...("description" in t && t.description ? { description: t.description } : {}) })),
     settings: settingsOf(options),
   };

@@ -112,7 +112,7 @@ type Call = { toolName: string; toolCallId: string; input: unknown };
 async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise<ToolAnswer> {
   const ctx = place.ctx;
   let answer: ToolAnswer = LIVE;
-  if (ctx.replay && ctx.replayedToolCalls.has(call.toolCallId)) {
+  if (ctx.replay && ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
     const lookup = (id: string) => ctx.builder.node(id);
     const step = lookup(stepNodeId)!;
     const toolKey = callKey(step, lookup, "tool-call", call.toolName, call.toolCallId);

@@ -6,7 +6,7 @@ import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 import { buildTraceTree } from "../trace/index.ts";
-import { fullPrompt } from "./full-prompt.ts";
+import { fullPrompt } from "../trace/index.ts";
 
 beforeEach(() => resetSeq());
 

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { StudioError, TraceNode } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
-import { fullPrompt } from "./full-prompt.ts";
+import { fullPrompt } from "../trace/index.ts";
 
 export interface ForkFormProps {
   runId: string;

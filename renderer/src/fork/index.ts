@@ -1,4 +1,3 @@
-// Public surface of fork/: the "Fork from here" form and a model call's whole prompt.
+// Public surface of fork/: the "Fork from here" form.
 export { ForkForm } from "./ForkForm.tsx";
 export type { ForkFormProps } from "./ForkForm.tsx";
-export { fullPrompt } from "./full-prompt.ts";

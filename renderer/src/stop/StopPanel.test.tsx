@@ -27,6 +27,7 @@ describe("Stopped at", () => {
       request: {
         provider: "june.scripted",
         modelId: "scripted",
+        messageOffset: 0,
         messages: [{ role: "user", content: [{ type: "text", text: "Check the changelog, then deploy to staging" }] }],
         tools: [{ name: "readFile", description: "Read a file" }, { name: "deploy", description: "Deploy to an environment" }],
         settings: { temperature: 0 },
@@ -40,6 +41,29 @@ describe("Stopped at", () => {
     const tools = within(panel).getByRole("list", { name: "Tools offered" });
     expect(within(tools).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["readFile — Read a file", "deploy — Deploy to an environment"]);
     expect(within(panel).getByLabelText("Settings").textContent).toContain('"temperature": 0');
+  });
+
+  it("shows the whole prompt of a step's later call: the earlier calls' messages from the trace, then the stop's own", async () => {
+    const studio = await renderStudio({ project: samplesProject() });
+    fireEvent.click(within(region("Agents")).getByRole("option", { name: "Release workflow" }));
+    const recorded = recordedEvents("release-denied");
+    const firstCallEnd = recorded.findIndex((e) => e.type === "node-end" && e.nodeId === "n4");
+    const head = recorded.slice(0, firstCallEnd + 1);
+    const stop = paused(head.length + 1, {
+      request: {
+        provider: "june.scripted",
+        modelId: "scripted",
+        messageOffset: 1,
+        messages: [{ role: "assistant", content: [{ type: "text", text: "An answer so far" }] }],
+        tools: [],
+        settings: {},
+      },
+    });
+    studio.emit([ev({ type: "run-started", run: runSummary("r1") }), ...traceEvents("r1", [...head, stop])]);
+    const panel = stopped();
+    expect(panel.textContent).toContain("Messages to send (2)");
+    expect(within(panel).getByText("Check the changelog, then deploy to staging")).toBeTruthy();
+    expect(within(panel).getByText("An answer so far")).toBeTruthy();
   });
 
   it("shows the tool input about to run, and the breakpoint it hit", async () => {

@@ -3,9 +3,10 @@
 // offered with their descriptions, settings), the tool input about to run or awaiting approval
 // (with a way to its request in Approvals), or the step's output. Its head stays put while the
 // rest scrolls.
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { StopInfo } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
+import { promptAtStop } from "../trace/index.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { MessageList } from "../trace-view/MessageList.tsx";
 import { boundaryLabel, reasonLabel, stopNodeId } from "./stop-labels.ts";
@@ -19,6 +20,10 @@ export interface StopPanelProps {
 
 export function StopPanel({ stop, runId, onShowNode }: StopPanelProps) {
   const { request, tool } = stop;
+  // The stop holds only the messages new since the step's previous model call; the rest are in
+  // that call's node, so the whole prompt is rebuilt from the trace (as for a fork).
+  const nodes = useStudio((s) => s.runs[runId]?.trace.nodes);
+  const messages = useMemo(() => (request ? promptAtStop(nodes ?? new Map(), stop.stepNodeId, request) : []), [nodes, request, stop.stepNodeId]);
   const approvalId = useStudio((s) =>
     stop.boundary === "approval" ? s.inbox.find((a) => a.runId === runId && (a.nodeId === stop.nodeId || a.toolCallId === tool?.toolCallId))?.approvalId : undefined,
   );
@@ -65,8 +70,8 @@ export function StopPanel({ stop, runId, onShowNode }: StopPanelProps) {
                 <code>{request.provider}</code> · <code>{request.modelId}</code>
               </p>
             </StopSection>
-            <StopSection title={`Messages to send (${request.messages.length})`}>
-              <MessageList messages={request.messages} offset={0} />
+            <StopSection title={`Messages to send (${messages.length})`}>
+              <MessageList messages={messages} offset={0} />
             </StopSection>
             <StopSection title="Tools offered">
               {request.tools.length > 0 ? (

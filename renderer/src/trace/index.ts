@@ -3,3 +3,4 @@ export { applyTraceEvents, buildTraceTree, emptyTrace, emptyUsage, addUsage, add
 export type { TraceTree } from "./trace-tree.ts";
 export { visibleRows, nodesOfKind, pathTo, indexTree, enclosingAgent } from "./walk.ts";
 export type { TreeRow } from "./walk.ts";
+export { fullPrompt, promptAtStop } from "./full-prompt.ts";
