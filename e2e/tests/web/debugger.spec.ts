@@ -107,6 +107,30 @@ test.describe("June Studio as a debugger (web host)", () => {
     });
   });
 
+  test("forks with an edited prompt, and Compare runs shows what changed against the original", async ({ studioPage: studio }, testInfo) => {
+    await studio.selectAgent("Summarize workflow");
+    await studio.startRun();
+    await studio.waitForRunStatus("Summarize", "succeeded");
+    await test.step("fork the first model call with its prompt edited", async () => {
+      await studio.traceItem("model-call", "gpt-5-nano").first().click();
+      await studio.nodeDetail.getByRole("button", { name: "Fork from here" }).click();
+      const form = studio.nodeDetail.getByRole("form", { name: "Fork from this model call" });
+      const prompt = form.getByRole("textbox", { name: "Prompt (JSON messages)" });
+      await prompt.fill((await prompt.inputValue()).replace("Summarize README.md", "Summarize README.md in one line"));
+      await form.getByRole("button", { name: "Fork", exact: true }).click();
+      await expect(studio.runs.getByText(/^fork of run_/)).toBeVisible();
+      await studio.waitForRunStatus("Summarize", "succeeded");
+    });
+    await test.step("Compare runs: the fork on the right, its original on the left, the prompt changed", async () => {
+      await studio.usage.getByRole("button", { name: "Compare runs" }).click();
+      const compare = studio.page.getByRole("region", { name: "Compare runs", exact: true });
+      await expect(compare.getByText(/\b[1-9]\d* changed\b/).first()).toBeVisible();
+      await expect(compare.getByText("changed", { exact: true }).first()).toBeVisible();
+      await expect(compare.locator("ins").filter({ hasText: "in one line" }).first()).toBeVisible();
+      await saveScreenshot(studio.page, testInfo, "compare-fork");
+    });
+  });
+
   test("a run whose studio was killed is interrupted, and resumes with its approval back in the inbox", async ({ page, studio }) => {
     let view = new StudioPage(page);
     await view.open(studio.url);
