@@ -186,7 +186,7 @@ describe("usage and cost", () => {
       ["tokens", "changed"],
       ["cost", "changed"],
     ]);
-    expect(call.fields.find((f) => f.name === "cost")).toMatchObject({ left: "$0.0010", right: "$0.0020" });
+    expect(call.fields.find((f) => f.name === "cost")).toMatchObject({ left: "$0.00100", right: "$0.00200" });
     expect(differences(section(step(result, "report").sections, "Step"))).toEqual([
       ["tokens", "changed"],
       ["cost", "changed"],

@@ -5,7 +5,7 @@
 // marked same / changed / only in left / only in right. Pure: trees in, plain data out.
 import type { TraceNode, Usage } from "../contract/index.ts";
 import { STATUS_LABEL, formatTokens } from "../ui/format.ts";
-import { costLine, stepLabel, stepsOf, type Cost, type RunStep } from "../usage/index.ts";
+import { costLine, formatUsd, stepLabel, stepsOf, type Cost, type RunStep } from "../usage/index.ts";
 import { canonical, messagesText, valueText, withoutIds } from "./values.ts";
 
 export type DiffStatus = "same" | "changed" | "only-left" | "only-right";
@@ -234,8 +234,12 @@ function usageFact(usage: Usage): Fact[] {
 }
 
 function costFact(cost: Cost | undefined): Fact[] {
-  // Sums of floats differ in the last digits; a tenth of a micro-dollar is the same cost.
-  return cost ? fact("cost", { usd: Number(cost.usd.toFixed(7)), unpricedCalls: cost.unpricedCalls }, costLine(cost)) : [];
+  // Sums of floats differ in the last digits; a tenth of a micro-dollar is the same cost. Shown
+  // to three significant digits below a cent, so two costs marked "changed" never read the same.
+  const usd = Number(cost?.usd.toFixed(7));
+  const precise = usd > 0 && usd < 0.01 ? `$${usd.toFixed(Math.min(12, 2 - Math.floor(Math.log10(usd))))}` : undefined;
+  const text = cost && precise ? costLine(cost).replace(formatUsd(cost.usd), precise) : costLine(cost);
+  return cost ? fact("cost", { usd, unpricedCalls: cost.unpricedCalls }, text) : [];
 }
 
 function toolName(tool: unknown): string {
