@@ -36,6 +36,33 @@ test.describe("June Studio as a debugger (web host)", () => {
     });
   });
 
+  test("stepping meets an approval: the run waits there, Step says why it can't go on, approving moves to the tool", async ({ studioPage: studio }) => {
+    await studio.selectAgent("Release workflow");
+    await studio.page.keyboard.press("F10");
+    await studio.waitForStop(1, "Before a model call");
+    await studio.page.keyboard.press("F10");
+    await studio.waitForStop(2, "Before a tool runs"); // readFile
+    await studio.page.keyboard.press("F10");
+    await studio.waitForStop(3, "Before a model call");
+    await studio.page.keyboard.press("F10");
+    await test.step("stopped at deploy's approval: Step is off with its reason, the request is in the inbox", async () => {
+      await studio.waitForStop(4, "Waiting for approval");
+      await expect(studio.stepButton).toBeDisabled();
+      await expect(studio.stepButton).toHaveAccessibleDescription("Waiting for approval — approve or deny to go on");
+      await expect(studio.approvalCards("deploy in Release")).toHaveCount(1);
+    });
+    await test.step("approving goes on to the next boundary: before deploy runs", async () => {
+      await studio.approvalCards("deploy in Release").getByRole("button", { name: "Approve", exact: true }).click();
+      await studio.waitForStop(5, "Before a tool runs");
+      await expect(studio.stoppedAt.getByText("Tool about to run: deploy")).toBeVisible();
+      await expect(studio.stepButton).toBeEnabled();
+    });
+    await test.step("Continue (F5) runs it to the end", async () => {
+      await studio.page.keyboard.press("F5");
+      await studio.waitForRunStatus("Release", "succeeded");
+    });
+  });
+
   test("a breakpoint on a tool stops the run before it, Continue runs on", async ({ studioPage: studio }) => {
     await studio.selectAgent("Summarize workflow");
     await test.step("set it from the tool's card in Capabilities", async () => {
