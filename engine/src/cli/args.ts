@@ -37,6 +37,10 @@ export interface RunArgs {
   input?: string;
   /** The --script file as given. */
   script?: string;
+  /** The --replay record (a `.june/runs/<id>.jsonl`, or `june run --json`'s output) as given. */
+  replay?: string;
+  /** --fork-at: the model-call node of the --replay record to go on live from. */
+  forkAt?: string;
   yes: boolean;
   json: boolean;
 }
@@ -115,6 +119,8 @@ function parseRun(argv: readonly string[]): Command {
       options: {
         input: { type: "string" },
         script: { type: "string" },
+        replay: { type: "string" },
+        "fork-at": { type: "string" },
         yes: { type: "boolean", short: "y" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -138,12 +144,17 @@ function parseRun(argv: readonly string[]): Command {
         "Pass props with --input '{…}' rather than as extra arguments.",
     );
   }
+  if (values["fork-at"] !== undefined && values.replay === undefined) {
+    throw new CliError("JUNE_CLI_USAGE", "june run: --fork-at needs the run it forks: --replay <record.jsonl> --fork-at <model-call node id>.");
+  }
   return {
     kind: "run",
     args: {
       file: positionals[0]!,
       ...(values.input !== undefined ? { input: values.input } : {}),
       ...(values.script !== undefined ? { script: values.script } : {}),
+      ...(values.replay !== undefined ? { replay: values.replay } : {}),
+      ...(values["fork-at"] !== undefined ? { forkAt: values["fork-at"] } : {}),
       yes: values.yes === true,
       json: values.json === true,
     },
@@ -153,6 +164,8 @@ function parseRun(argv: readonly string[]): Command {
 const VALUE_EXAMPLES: Record<string, string> = {
   "--input": `'{"topic":"Suspense"}'`,
   "--script": "responses.json",
+  "--replay": ".june/runs/<run-id>.jsonl",
+  "--fork-at": "n7",
   "--port": "0",
 };
 

@@ -205,6 +205,42 @@ describe("--json", () => {
   });
 });
 
+describe("--replay", () => {
+  const timeless = (node: TraceNode): unknown => {
+    const { startedAt: _s, endedAt: _e, children, ...rest } = node;
+    return { ...rest, children: children.map(timeless) };
+  };
+
+  it("runs again from a record with no model at all (no --script, no key) and the same tree", async () => {
+    const first = await june(runExample("report", "--json"));
+    expect(first.code, first.stderr).toBe(0);
+    const record = join(mkdtempSync(join(tmpdir(), "june-replay-")), "run.jsonl");
+    writeFileSync(record, first.stdout);
+    const env = { OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" };
+    const again = await june(["run", `${EXAMPLES}/report.tsx`, "--replay", record, "--json"], { env });
+    expect(again.code, again.stderr).toBe(0);
+    const events = again.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as TraceEvent);
+    const recorded = first.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as TraceEvent);
+    expect(timeless(buildTrace(events)!)).toEqual(timeless(buildTrace(recorded)!));
+    expect(events.some((event) => event.type === "replayed")).toBe(true);
+  });
+
+  it("says what is wrong with a missing record or a fork point that isn't a model call (exit 2)", async () => {
+    const missing = await june(["run", `${EXAMPLES}/report.tsx`, "--replay", "nope.jsonl"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("can't read the --replay record nope.jsonl: there is no such file");
+    const first = await june(runExample("report", "--json"));
+    const record = join(mkdtempSync(join(tmpdir(), "june-replay-")), "run.jsonl");
+    writeFileSync(record, first.stdout);
+    const badFork = await june(["run", `${EXAMPLES}/report.tsx`, "--replay", record, "--fork-at", "n1"]);
+    expect(badFork.code).toBe(2);
+    expect(badFork.stderr).toContain("fork from a model-call node");
+    const forkAlone = await june(["run", `${EXAMPLES}/report.tsx`, "--fork-at", "n4"]);
+    expect(forkAlone.code).toBe(2);
+    expect(forkAlone.stderr).toContain("--fork-at needs the run it forks");
+  });
+});
+
 describe("how a run ends", () => {
   it("a failing run exits 1 and shows the error's code (a script that runs out of responses)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "june-cli-"));

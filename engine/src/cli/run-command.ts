@@ -11,7 +11,8 @@ import { jsx } from "../jsx/jsx-runtime.ts";
 import { findConfigFile, loadConfigFile, loadWorkflow } from "../project/index.ts";
 import { run, type RunResult } from "../run/index.ts";
 import { scripted } from "../sdk/scripted.ts";
-import type { TraceEvent } from "../trace/index.ts";
+import { readTraceFile, type TraceEvent } from "../trace/index.ts";
+import { fork, replay, type ReplayPlan } from "../replay/index.ts";
 import { ApprovalPrompt } from "./approval-prompt.ts";
 import type { RunArgs } from "./args.ts";
 import { CliError } from "./cli-error.ts";
@@ -46,6 +47,7 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
   const responses = args.script === undefined ? undefined : await readScript(args.script);
   const Workflow = await loadComponent(args.file);
   const project = await projectDefaults(args.file, io);
+  const recorded = args.replay === undefined ? undefined : readRecord(args.replay, args.forkAt);
 
   const outColor = !args.json && wantsColor(io.stdout, io.env);
   const errStyle = createStyle(wantsColor(io.stderr, io.env));
@@ -53,6 +55,7 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
     input: props,
     ...project,
     ...(responses ? { modelOverride: scripted(responses) } : {}),
+    ...(recorded ? { replay: recorded } : {}),
     // Warnings (a tool the policy withheld) are for the person, never for --json's stdout.
     warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
   });
@@ -141,6 +144,27 @@ async function loadComponent(file: string): Promise<Component> {
     );
   }
   return workflow.default as Component;
+}
+
+/** The --replay record as a replay (or a fork at --fork-at); a bad file or node is a usage error. */
+function readRecord(path: string, forkAt: string | undefined): ReplayPlan {
+  let events: TraceEvent[];
+  try {
+    events = readTraceFile(path).events;
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    throw new CliError(
+      "JUNE_CLI_USAGE",
+      `june run: can't read the --replay record ${path}${missing ? ": there is no such file" : `: ${(error as Error).message}`}. ` +
+        "Pass a run's .jsonl (the studio keeps them in .june/runs/) or what june run --json printed.",
+      { cause: error },
+    );
+  }
+  try {
+    return forkAt === undefined ? replay(events) : fork(events, { at: forkAt });
+  } catch (error) {
+    throw new CliError("JUNE_CLI_USAGE", `june run: ${(error as Error).message.replace(/^june: /, "")} (--replay ${path})`, { cause: error });
+  }
 }
 
 function jsonLine(event: TraceEvent): string {

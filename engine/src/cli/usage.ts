@@ -15,6 +15,7 @@ Options:
 `;
 
 export const RUN_USAGE = `Usage: june run <file.tsx> [--input JSON] [--yes] [--json] [--script responses.json]
+                    [--replay record.jsonl [--fork-at NODE]]
 
 Loads the workflow file, renders its default export with the --input props and runs it,
 printing each agent, step, model call and tool call as it starts and ends, model text as it
@@ -27,6 +28,11 @@ Options:
                       every agent's model, one response per model call, in the order the run
                       makes them, e.g. [{"toolCalls":[{"toolName":"search","input":{"query":"x"}}]},
                       {"text":"Done."}]
+  --replay <file>     Run again from a recorded run (the studio's .june/runs/<id>.jsonl, or
+                      what --json printed): its model answers, tool results and approval
+                      decisions come from the record; no model is called, no tool runs
+  --fork-at <node>    With --replay: the record up to this model call (its node id, e.g. n7),
+                      then live from there
   -y, --yes           Approve every tool call that asks for approval, without asking
   --json              Print every trace event as one JSON line on stdout, nothing else;
                       prompts and the summary go to stderr
