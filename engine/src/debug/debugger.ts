@@ -64,6 +64,8 @@ export class RunDebugger {
   readonly #startWhen: ((boundary: Boundary) => boolean) | undefined;
   #breakpoints: readonly Breakpoint[];
   #stop: CurrentStop | undefined;
+  /** Rejects the promise the run waits on at the current stop (none at an approval stop). */
+  #rejectStop: ((error: unknown) => void) | undefined;
   readonly #waiting: Waiting[] = [];
   readonly #approvals = new Set<ApprovalBoundary>();
   readonly #seenSteps = new Set<string>();
@@ -191,8 +193,6 @@ export class RunDebugger {
       this.#emit({ type: "paused", stop: info });
     });
   }
-
-  #rejectStop: ((error: unknown) => void) | undefined;
 
   #stopAtApproval(boundary: ApprovalBoundary, reason: StopReason): void {
     const info: StopInfo = {

@@ -25,7 +25,7 @@ export interface RecordedModelCall {
 export type ToolAnswer =
   | { kind: "recorded"; nodeId: string; output: unknown; error: NodeError | undefined }
   | { kind: "live" }
-  | { kind: "outcome-unknown"; nodeId: string };
+  | { kind: "outcome-unknown" };
 
 interface Entry {
   node: TraceNode;
@@ -59,7 +59,8 @@ export class ReplayPlan {
     this.runId = input.events[0]!.runId;
     const lookup = (id: string) => builder.node(id);
     const walk = (node: TraceNode): void => {
-      if (node.kind === "model-call" || node.kind === "tool-call" || node.kind === "approval" || node.kind === "block-load") {
+      // Block loads aren't looked up: a loader only reads context, and runs again.
+      if (node.kind === "model-call" || node.kind === "tool-call" || node.kind === "approval") {
         this.#entries.set(nodeKey(node, lookup), { node, seq: starts.get(node.id) ?? 0 });
       }
       node.children.forEach(walk);
@@ -108,7 +109,7 @@ export class ReplayPlan {
     };
   }
 
-  /** The model a live call at `key` uses instead of the agent's (a fork's other model). */
+  /** The model live calls use instead of the agent's (a fork's other model). */
   liveModel(): LanguageModel | undefined {
     return this.mode === "fork" ? this.#model : undefined;
   }
@@ -141,13 +142,13 @@ export class ReplayPlan {
    * Resume only: a tool the record shows approved and started but never finished. It may have
    * had its effect; it runs again only with a new decision.
    */
-  unfinishedApprovedTool(toolKey: string, approvalKey: string): string | undefined {
-    if (this.mode !== "resume") return undefined;
+  unfinishedApprovedTool(toolKey: string, approvalKey: string): boolean {
+    if (this.mode !== "resume") return false;
     const tool = this.#entries.get(toolKey);
     const approval = this.#entries.get(approvalKey);
-    if (!tool || !approval || isFinished(tool.node)) return undefined;
+    if (!tool || !approval || isFinished(tool.node)) return false;
     const decision = approval.node.output as { approved?: boolean } | undefined;
-    return approval.node.status === "succeeded" && decision?.approved === true ? tool.node.id : undefined;
+    return approval.node.status === "succeeded" && decision?.approved === true;
   }
 
   /** A recorded entry the new run takes: finished, of the kind asked, and before the fork point. */

@@ -60,7 +60,9 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
         const block = isBlockLoader(tool) ? blockNameOf(tool) : undefined;
         if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
         const call = { toolName: name, toolCallId: options.toolCallId, input };
-        const answer = block === undefined ? await beforeTool(place, stepNodeId, call) : LIVE;
+        // Most calls have nothing to wait for before they run: no promise, no extra tick.
+        const before = block === undefined ? beforeTool(place, stepNodeId, call) : LIVE;
+        const answer = before instanceof Promise ? await before : before;
         const nodeId = startNode(place.ctx, {
           parentId: stepNodeId,
           kind: block !== undefined ? "block-load" : "tool-call",
@@ -108,8 +110,9 @@ type Call = { toolName: string; toolCallId: string; input: unknown };
 
 // Before a tool executes: its answer from a record (replay, fork, resume), the new decision a
 // resumed run needs for a tool whose outcome it doesn't know, and the boundary where a stepping
-// run stops. A composite tool always runs: its inner calls replay one by one.
-async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise<ToolAnswer> {
+// run stops. A composite tool always runs: its inner calls replay one by one. Synchronous unless
+// the run stops here or a decision is needed.
+function beforeTool(place: Place, stepNodeId: string, call: Call): ToolAnswer | Promise<ToolAnswer> {
   const ctx = place.ctx;
   let answer: ToolAnswer = LIVE;
   if (ctx.replay && ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
@@ -117,9 +120,8 @@ async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise
     const step = lookup(stepNodeId)!;
     const toolKey = callKey(step, lookup, "tool-call", call.toolName, call.toolCallId);
     answer = ctx.replay.toolCall(toolKey);
-    if (answer.kind === "live") {
-      const unknown = ctx.replay.unfinishedApprovedTool(toolKey, callKey(step, lookup, "approval", call.toolName, call.toolCallId));
-      if (unknown) answer = { kind: "outcome-unknown", nodeId: unknown };
+    if (answer.kind === "live" && ctx.replay.unfinishedApprovedTool(toolKey, callKey(step, lookup, "approval", call.toolName, call.toolCallId))) {
+      answer = { kind: "outcome-unknown" };
     }
   }
   const wait = ctx.debug.boundary({
@@ -132,8 +134,10 @@ async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise
     replayed: answer.kind === "recorded",
     details: () => ({ tool: call }),
   });
-  if (wait) await wait;
-  if (answer.kind === "outcome-unknown") {
+  if (!wait && answer.kind !== "outcome-unknown") return answer;
+  return (async () => {
+    if (wait) await wait;
+    if (answer.kind !== "outcome-unknown") return answer;
     const decision = await askApproval({ place, stepNodeId, approvalId: `${call.toolCallId}:outcome-unknown`, toolCall: call, outcomeUnknown: true });
     if (!decision.approved) {
       throw new JuneError(
@@ -143,8 +147,7 @@ async function beforeTool(place: Place, stepNodeId: string, call: Call): Promise
       );
     }
     return LIVE;
-  }
-  return answer;
+  })();
 }
 
 // The recorded failure again, as the same kind of error: the model sees the text it saw then.
