@@ -4,8 +4,8 @@
 // are marked (<del> on the left, <ins> on the right). What is the same is hidden unless asked for.
 import { useId, useMemo, useState } from "react";
 import { useStudio, type RunView } from "../store/index.ts";
-import { formatTokens } from "../ui/format.ts";
-import { costLine, runCost, runUsage } from "../usage/index.ts";
+import { formatCost, formatTokens } from "../ui/format.ts";
+import { runCost, runUsage } from "../usage/index.ts";
 import { DIFF_TEXT, compareRuns, type AlignedStep, type DiffStatus, type FieldDiff, type SectionDiff } from "./align.ts";
 import { lineDiff } from "./line-diff.ts";
 import { runLabel } from "./run-choices.ts";
@@ -51,7 +51,7 @@ function RunHead({ side, view }: { side: "Left" | "Right"; view: RunView | undef
       {view ? (
         <>
           <span className="compare-head-name">{runLabel(view.summary)}</span>
-          <span className="muted">{` · ${formatTokens(runUsage(view).totalTokens)} tokens · ${costLine(runCost(view))}`}</span>
+          <span className="muted">{` · ${formatTokens(runUsage(view).totalTokens)} tokens · ${formatCost(runCost(view))}`}</span>
         </>
       ) : (
         <span className="muted">this run is no longer listed</span>

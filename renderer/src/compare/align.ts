@@ -3,9 +3,9 @@
 // aligned by their index in the step. Each pair becomes sections of fields (the prompt, the
 // messages sent, the tools offered, the tool calls, outputs, decisions, tokens, cost), each field
 // marked same / changed / only in left / only in right. Pure: trees in, plain data out.
-import type { TraceNode, Usage } from "../contract/index.ts";
-import { STATUS_LABEL, formatTokens } from "../ui/format.ts";
-import { costLine, formatUsd, stepLabel, stepsOf, type Cost, type RunStep } from "../usage/index.ts";
+import type { Cost, TraceNode, Usage } from "../contract/index.ts";
+import { STATUS_LABEL, formatCost, formatTokens, formatUsd } from "../ui/format.ts";
+import { stepLabel, stepsOf, type RunStep } from "../usage/index.ts";
 import { canonical, messagesText, valueText, withoutIds } from "./values.ts";
 
 export type DiffStatus = "same" | "changed" | "only-left" | "only-right";
@@ -238,7 +238,7 @@ function costFact(cost: Cost | undefined): Fact[] {
   // to three significant digits below a cent, so two costs marked "changed" never read the same.
   const usd = Number(cost?.usd.toFixed(7));
   const precise = usd > 0 && usd < 0.01 ? `$${usd.toFixed(Math.min(12, 2 - Math.floor(Math.log10(usd))))}` : undefined;
-  const text = cost && precise ? costLine(cost).replace(formatUsd(cost.usd), precise) : costLine(cost);
+  const text = cost && precise ? formatCost(cost).replace(formatUsd(cost.usd), precise) : formatCost(cost);
   return cost ? fact("cost", { usd, unpricedCalls: cost.unpricedCalls }, text) : [];
 }
 

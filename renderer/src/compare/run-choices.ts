@@ -1,7 +1,7 @@
 // The runs a comparison can pick from: newest first, each named so two runs of one workflow tell
 // apart (when it started, how it ended, where it came from), and the pair offered first.
 import type { RunSummary } from "../contract/index.ts";
-import { STATUS_LABEL } from "../ui/format.ts";
+import { STATUS_LABEL, originLabel } from "../ui/format.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
@@ -14,8 +14,8 @@ export function newestFirst(runs: readonly RunSummary[]): RunSummary[] {
  * runLabel(summary); // "Report · 30 Nov, 14:06:55 · succeeded"
  */
 export function runLabel(run: RunSummary): string {
-  const status = (STATUS_LABEL as Record<string, string>)[run.status] ?? run.status;
-  const origin = run.origin ? ` · ${run.origin.kind} of ${run.origin.runId}` : "";
+  const status = STATUS_LABEL[run.status] ?? run.status;
+  const origin = run.origin ? ` · ${originLabel(run.origin)}` : "";
   return `${run.name} · ${when.format(run.startedAt)} · ${status}${origin}`;
 }
 

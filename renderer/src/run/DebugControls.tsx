@@ -1,5 +1,6 @@
 // The Run region's debugger row: Run (submits the form), Start paused, Pause, Step, Continue and
 // Stop, enabled by the selected run's state, with their keys in tooltips and aria-keyshortcuts.
+import { useId, type ReactNode } from "react";
 import { DEBUG_KEYS, type DebugAction, type DebugControls as Controls } from "../debug/index.ts";
 
 export interface DebugControlsProps {
@@ -14,7 +15,7 @@ export interface DebugControlsProps {
 }
 
 export function DebugControls({ controls, starting, startPaused, onStartPausedChange, onAction, withRun = true }: DebugControlsProps) {
-  const reasonId = "debug-step-blocked";
+  const reasonId = useId();
   return (
     <>
       <div className="run-controls" role="group" aria-label="Debug controls">
@@ -35,22 +36,18 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
             </label>
           </>
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={!controls.pause}
-          aria-keyshortcuts={DEBUG_KEYS.pause}
+        <DebugButton
+          enabled={controls.pause}
+          keys={DEBUG_KEYS.pause}
           title={controls.pause ? `Stop the run at its next boundary (${DEBUG_KEYS.pause})` : "Pause: the selected run is not running on"}
           onClick={() => onAction("pause")}
         >
           Pause
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={!controls.step}
-          aria-keyshortcuts={DEBUG_KEYS.step}
-          aria-describedby={controls.stepBlocked ? reasonId : undefined}
+        </DebugButton>
+        <DebugButton
+          enabled={controls.step}
+          keys={DEBUG_KEYS.step}
+          describedBy={controls.stepBlocked ? reasonId : undefined}
           title={
             controls.stepBlocked ??
             (controls.stepStarts
@@ -62,27 +59,24 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
           onClick={() => onAction(controls.stepStarts ? "run-paused" : "step")}
         >
           Step
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={!controls.continue}
-          aria-keyshortcuts={DEBUG_KEYS.continue}
+        </DebugButton>
+        <DebugButton
+          enabled={controls.continue}
+          keys={DEBUG_KEYS.continue}
           title={controls.continue ? `Run on to the next breakpoint (${DEBUG_KEYS.continue})` : "Continue: the selected run is not stopped"}
           onClick={() => onAction("continue")}
         >
           Continue
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={!controls.abort}
-          aria-keyshortcuts={DEBUG_KEYS.abort}
+        </DebugButton>
+        <DebugButton
+          danger
+          enabled={controls.abort}
+          keys={DEBUG_KEYS.abort}
           title={controls.abort ? `Abort the selected run (${DEBUG_KEYS.abort})` : "The selected run is not running"}
           onClick={() => onAction("abort")}
         >
           Stop
-        </button>
+        </DebugButton>
       </div>
       {controls.stepBlocked && (
         <p id={reasonId} className="step-blocked" role="status">
@@ -90,5 +84,33 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
         </p>
       )}
     </>
+  );
+}
+
+interface DebugButtonProps {
+  enabled: boolean;
+  /** The key(s), for aria-keyshortcuts. */
+  keys: string;
+  title: string;
+  describedBy?: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** One of Pause, Step, Continue, Stop: a plain button carrying its key and tooltip. */
+function DebugButton({ enabled, keys, title, describedBy, danger = false, onClick, children }: DebugButtonProps) {
+  return (
+    <button
+      type="button"
+      className={danger ? "button button-danger" : "button"}
+      disabled={!enabled}
+      aria-keyshortcuts={keys}
+      aria-describedby={describedBy}
+      title={title}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

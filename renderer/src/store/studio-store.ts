@@ -73,6 +73,15 @@ export interface StudioStoreOptions {
 
 let noticeIds = 0;
 
+/** A bridge call's Result; a bridge that throws (a transport failure) becomes a STUDIO_BRIDGE_FAILED error. */
+async function attempt<T>(request: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await request();
+  } catch (error) {
+    return { ok: false, error: { code: "STUDIO_BRIDGE_FAILED", message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
 /**
  * Creates the store for one bridge.
  *
@@ -94,14 +103,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       return undefined;
     };
     /** A bridge call that throws (a transport failure) is reported, never swallowed. */
-    const call = async <T>(request: () => Promise<Result<T>>, area: NoticeArea): Promise<T | undefined> => {
-      try {
-        return settle(await request(), area);
-      } catch (error) {
-        get().report(area, { code: "STUDIO_BRIDGE_FAILED", message: error instanceof Error ? error.message : String(error) });
-        return undefined;
-      }
-    };
+    const call = async <T>(request: () => Promise<Result<T>>, area: NoticeArea): Promise<T | undefined> => settle(await attempt(request), area);
     /** Provisional runs listRuns was already asked about (asked once each, not on every batch). */
     const listed = new Set<string>();
     /** Fills what the stream missed: a run's events after a gap, a run known only from its trace. */
@@ -294,12 +296,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       },
 
       async forkRun(request) {
-        let result: Result<{ runId: string }>;
-        try {
-          result = await bridge.forkRun(request);
-        } catch (error) {
-          result = { ok: false, error: { code: "STUDIO_BRIDGE_FAILED", message: error instanceof Error ? error.message : String(error) } };
-        }
+        const result = await attempt(() => bridge.forkRun(request));
         if (result.ok) selectStarted(result.value.runId);
         return result;
       },
@@ -371,12 +368,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       const id = approval.approvalId;
       const { [id]: _old, ...approvalErrors } = get().approvalErrors;
       set({ deciding: { ...get().deciding, [id]: verdict }, approvalErrors });
-      let result: Result<null>;
-      try {
-        result = await request();
-      } catch (error) {
-        result = { ok: false, error: { code: "STUDIO_BRIDGE_FAILED", message: error instanceof Error ? error.message : String(error) } };
-      }
+      const result = await attempt(request);
       const { [id]: _done, ...deciding } = get().deciding;
       if (result.ok) {
         // The host's "approval-decided" event adds it to the history; the inbox drops it now.

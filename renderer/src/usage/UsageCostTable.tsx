@@ -1,8 +1,8 @@
 // Token usage and cost as a table: one row per thing, the five numbers the engine counts and
 // what they cost. A missing or partial cost says why under the figure.
-import type { Usage } from "../contract/index.ts";
-import { formatTokens } from "../ui/format.ts";
-import { formatCost, type Cost } from "./cost.ts";
+import type { Cost, Usage } from "../contract/index.ts";
+import { costText, formatTokens } from "../ui/format.ts";
+
 
 export interface UsageCostRow {
   key: string;
@@ -67,7 +67,7 @@ function ColumnHeader({ short, full }: { short: string; full: string }) {
 }
 
 export function CostCell({ cost }: { cost: Cost | undefined }) {
-  const { text, note } = formatCost(cost);
+  const { text, note } = costText(cost);
   // No cost at all is only a dash (with the reason as a tooltip); a partial one says so in words.
   return (
     <td className="usage-cost" title={note}>

@@ -9,9 +9,8 @@ import type { TraceNode } from "../contract/index.ts";
 import { nodesOfKind } from "../trace/index.ts";
 import { selectedRun, selectedTraceNode, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
-import { formatStart, formatTokens } from "../ui/format.ts";
+import { costText, formatCost, formatStart, formatTokens } from "../ui/format.ts";
 import { chartBars } from "./chart-bars.ts";
-import { costLine, formatCost } from "./cost.ts";
 import { runCost, runUsage } from "./run-totals.ts";
 import { stepLabel, stepsOf } from "./steps.ts";
 import { TokenChart } from "./TokenChart.tsx";
@@ -68,7 +67,7 @@ export function UsagePanel() {
   return (
     <Panel
       title="Token usage"
-      meta={run ? <span title={costLine(runCost(run))}>{`${formatTokens(runUsage(run).totalTokens)} tokens · ${formatCost(runCost(run)).text} this run`}</span> : undefined}
+      meta={run ? <span title={formatCost(runCost(run))}>{`${formatTokens(runUsage(run).totalTokens)} tokens · ${costText(runCost(run)).text} this run`}</span> : undefined}
       actions={<CompareRunsButton />}
       className="usage-panel"
     >

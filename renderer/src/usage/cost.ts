@@ -1,12 +1,7 @@
-// What model calls cost, as the studio shows it: dollars from the trace's roll-up (TraceNode.cost,
-// RunSummary.cost), never guessed — a call whose model has no price is counted and said so.
-import type { TraceNode, Usage } from "../contract/index.ts";
-
-/** `{ usd, unpricedCalls }`, as the engine rolls it up (model call → step → agent → run). */
-export type Cost = NonNullable<TraceNode["cost"]>;
-
-// One way to write dollars across the studio: ui/format.ts.
-export { costText as formatCost, formatCost as costLine, formatUsd, type CostText } from "../ui/format.ts";
+// Taking a part out of a roll-up (TraceNode.cost, TraceNode.usage): a step's own figures are its
+// total less its nested steps', a live run's spend its total less its replayed calls. How a cost
+// reads is ui/format.ts's (formatUsd, costText, formatCost), the one way across the studio.
+import type { Cost, Usage } from "../contract/index.ts";
 
 /** `a − b`, for a step's own cost (its total less its nested steps'); unknown stays unknown. */
 export function subtractCost(a: Cost | undefined, b: Cost | undefined): Cost | undefined {

@@ -3,5 +3,3 @@
 export { stepsOf, stepLabel } from "./steps.ts";
 export type { RunStep } from "./steps.ts";
 export { runUsage, runCost } from "./run-totals.ts";
-export { formatCost, formatUsd, costLine } from "./cost.ts";
-export type { Cost, CostText } from "./cost.ts";

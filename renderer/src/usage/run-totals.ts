@@ -2,9 +2,9 @@
 // trace has added up so far, less the model calls answered from a record (a replay, a fork's calls
 // before the fork point, a resume's) — they are in the trace with their recorded usage, but cost
 // nothing this time, as the summary counts them once the run ends.
-import type { Usage } from "../contract/index.ts";
+import type { Cost, Usage } from "../contract/index.ts";
 import type { RunView } from "../store/index.ts";
-import { subtractCost, subtractUsage, type Cost } from "./cost.ts";
+import { subtractCost, subtractUsage } from "./cost.ts";
 
 export function runUsage(view: RunView): Usage {
   const root = view.trace.root;
@@ -16,7 +16,7 @@ export function runUsage(view: RunView): Usage {
 
 /** A summary from a host without prices has no cost, and neither may the trace: undefined then. */
 export function runCost(view: RunView): Cost | undefined {
-  const summary = (view.summary as { cost?: Cost }).cost;
+  const summary: Cost | undefined = view.summary.cost;
   const root = view.trace.root;
   if (view.summary.status !== "running") return summary ?? root?.cost;
   if (!root?.cost) return summary;

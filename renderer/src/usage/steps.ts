@@ -2,8 +2,8 @@
 // approvals it made, and its own tokens and cost. A step's trace node rolls up everything under
 // it, including the steps of a composite tool it called; here those count for themselves, so the
 // figures of all steps add up to the run's and nothing is counted twice.
-import type { TraceNode, Usage } from "../contract/index.ts";
-import { subtractCost, subtractUsage, type Cost } from "./cost.ts";
+import type { Cost, TraceNode, Usage } from "../contract/index.ts";
+import { subtractCost, subtractUsage } from "./cost.ts";
 
 export interface RunStep {
   node: TraceNode;
