@@ -5,6 +5,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
+import { localTime, pinClock } from "../../test/clock.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 import type { RunExport, RunSummary } from "../contract/index.ts";
 
@@ -16,19 +17,23 @@ const items = () => within(within(runs()).getByRole("list", { name: "Run history
 const item = (name: RegExp) => within(runs()).getByRole("listitem", { name });
 const usage = (total: number) => ({ inputTokens: total - 10, outputTokens: 10, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: total });
 
+// Runs of 30 Nov from 09:13:20 local time; the clock is pinned to the same morning.
+const at = (second: number) => localTime(2026, 10, 30, 9, 13, 20) + second * 1000;
+beforeEach(() => pinClock(at(600)));
+
 const history: RunSummary[] = [
-  runSummary("run_c", { status: "interrupted", startedAt: 1795998900000, usage: usage(40), cost: { usd: 0.0004, unpricedCalls: 0 } }),
+  runSummary("run_c", { status: "interrupted", startedAt: at(100), usage: usage(40), cost: { usd: 0.0004, unpricedCalls: 0 } }),
   runSummary("run_b", {
     status: "succeeded",
     entryId: "workflow:report.tsx",
     name: "Report",
-    startedAt: 1795998850000,
-    endedAt: 1795998852500,
+    startedAt: at(50),
+    endedAt: at(52.5),
     usage: usage(1234),
     cost: { usd: 0.012345, unpricedCalls: 1 },
     origin: { kind: "fork", runId: "run_a", nodeId: "n12" },
   }),
-  runSummary("run_a", { status: "succeeded", entryId: "workflow:report.tsx", name: "Report", startedAt: 1795998800000, endedAt: 1795998801000, usage: usage(94) }),
+  runSummary("run_a", { status: "succeeded", entryId: "workflow:report.tsx", name: "Report", startedAt: at(0), endedAt: at(1), usage: usage(94) }),
 ];
 
 async function withHistory(answers: NonNullable<Parameters<typeof renderStudio>[0]>["answers"] = {}) {
@@ -39,9 +44,9 @@ describe("Runs", () => {
   it("lists every run newest first: name, status, start, duration, tokens, cost, origin", async () => {
     await withHistory();
     expect(items().map((li) => li.getAttribute("aria-label"))).toEqual([
-      expect.stringMatching(/^Release, interrupted, started /),
-      expect.stringMatching(/^Report, succeeded, started /),
-      expect.stringMatching(/^Report, succeeded, started /),
+      "Release, interrupted, started 09:15:00",
+      "Report, succeeded, started 09:14:10",
+      "Report, succeeded, started 09:13:20",
     ]);
     const fork = items()[1]!;
     expect(fork.textContent).toContain("2.50 s");
@@ -77,7 +82,7 @@ describe("Runs", () => {
   it("marks a run stopped at a boundary as paused", async () => {
     const { emit } = await withHistory();
     emit([
-      ev({ type: "run-started", run: runSummary("run_d", { startedAt: 1795998999999 }) }),
+      ev({ type: "run-started", run: runSummary("run_d", { startedAt: at(199.999) }) }),
       ...traceEvents("run_d", [
         ...recordedEvents("release-denied", "run_d").slice(0, 4),
         { type: "paused", stop: { id: 1, boundary: "model-call", reason: "start", agentPath: ["Release"], step: "release", stepNodeId: "n3" }, runId: "run_d", seq: 5, time: 1 },
@@ -154,7 +159,7 @@ describe("Runs", () => {
 
   it("adds a run when it starts and drops it when it is deleted elsewhere", async () => {
     const { emit } = await withHistory();
-    emit([ev({ type: "run-started", run: runSummary("run_d", { startedAt: 1795998999999 }) })]);
+    emit([ev({ type: "run-started", run: runSummary("run_d", { startedAt: at(199.999) }) })]);
     expect(items()[0]!.getAttribute("aria-label")).toMatch(/^Release, running/);
     expect(within(items()[0]!).getByRole("button", { name: "Delete" })).toHaveProperty("disabled", true);
     emit([ev({ type: "run-deleted", runId: "run_b" })]);

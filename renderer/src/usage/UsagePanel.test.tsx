@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
+import { localTime, pinClock } from "../../test/clock.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
 import type { TraceEvent } from "../contract/index.ts";
 
@@ -72,26 +73,35 @@ describe("Tokens per step", () => {
 });
 
 describe("Per run", () => {
-  it("lists every run newest first, numbered per agent as the Run list numbers them, with its start time", async () => {
-    const at = (minute: number) => Date.UTC(2026, 10, 30, 9, minute, 0);
+  const perRun = async (startedAt: (minute: number) => number) => {
     await renderStudio({
       project: samplesProject(),
       answers: {
         listRuns: () => ({
           ok: true,
           value: [
-            runSummary("a", { ...report, status: "succeeded", startedAt: at(1), endedAt: at(2) }),
-            runSummary("b", { status: "succeeded", startedAt: at(3), endedAt: at(4) }),
-            runSummary("c", { ...report, status: "succeeded", startedAt: at(5), endedAt: at(6) }),
+            runSummary("a", { ...report, status: "succeeded", startedAt: startedAt(1), endedAt: startedAt(2) }),
+            runSummary("b", { status: "succeeded", startedAt: startedAt(3), endedAt: startedAt(4) }),
+            runSummary("c", { ...report, status: "succeeded", startedAt: startedAt(5), endedAt: startedAt(6) }),
           ],
         }),
       },
     });
     const rows = within(within(usage()).getByRole("table", { name: "Per run" })).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getByRole("rowheader").textContent!.replace(/\d\d:\d\d:\d\d/, "<time>"))).toEqual([
-      "Report #2 <time>",
-      "Release #1 <time>",
-      "Report #1 <time>",
+    return rows.map((r) => within(r).getByRole("rowheader").textContent);
+  };
+
+  it("lists every run newest first, numbered per agent as the Run list numbers them, with its start time", async () => {
+    pinClock(localTime(2026, 10, 30, 18, 0));
+    expect(await perRun((minute) => localTime(2026, 10, 30, 9, minute))).toEqual(["Report #2 09:05:00", "Release #1 09:03:00", "Report #1 09:01:00"]);
+  });
+
+  it("dates a run that started on an earlier day", async () => {
+    pinClock(localTime(2026, 11, 1, 0, 30));
+    expect(await perRun((minute) => localTime(2026, 10, 30, 23, 50 + minute))).toEqual([
+      "Report #2 30 Nov 23:55:00",
+      "Release #1 30 Nov 23:53:00",
+      "Report #1 30 Nov 23:51:00",
     ]);
   });
 });
