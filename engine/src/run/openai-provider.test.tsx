@@ -83,6 +83,43 @@ describe("run() on @ai-sdk/openai over loopback", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it.each([
+    { status: 500, message: "The server had an error while processing your request.", type: "server_error" },
+    { status: 429, message: "Rate limit reached for gpt-5-mini.", type: "rate_limit_error" },
+    { status: 503, message: "The engine is currently overloaded.", type: "server_error" },
+  ])("an HTTP $status on every retry fails the run as JUNE_MODEL_FAILED with the status and the provider's message", async (reply) => {
+    server = await startOpenAIServer([reply, reply, reply]);
+    const result = await run(
+      <Agent name="greeter" model={openai("gpt-5-mini", { baseURL: server.url, apiKey: "sk-test" })}>
+        <Step id="hello" prompt="Hi" />
+      </Agent>,
+    ).result;
+    expect(server.requests).toHaveLength(3);
+    expect(result.status).toBe("failed");
+    expect(result.error!.code).toBe("JUNE_MODEL_FAILED");
+    expect(result.error!.message).toContain(`HTTP ${reply.status}`);
+    expect(result.error!.message).toContain(reply.message);
+    expect(result.error!.message).toContain("after 3 attempts");
+    expect(result.error!.message).toContain('<Step id="hello">');
+    const model = result.trace.children[0]!.children[0]!.children[0]!;
+    expect(model.kind).toBe("model-call");
+    expect(model.error!.code).toBe("JUNE_MODEL_FAILED");
+  });
+
+  it("stream: false keeps the code too", async () => {
+    const reply = { status: 500, message: "Upstream failure.", type: "server_error" };
+    server = await startOpenAIServer([reply, reply, reply]);
+    const result = await run(
+      <Agent model={openai("gpt-5-mini", { baseURL: server.url, apiKey: "sk-test" })}>
+        <Step id="s" prompt="Hi" />
+      </Agent>,
+      { stream: false },
+    ).result;
+    expect(result.error!.code).toBe("JUNE_MODEL_FAILED");
+    expect(result.error!.message).toContain("HTTP 500");
+    expect(result.error!.message).toContain("Upstream failure.");
+  });
+
   it("a missing key fails before any request, naming the variable", async () => {
     server = await startOpenAIServer([{ text: "never" }]);
     const saved = process.env.OPENAI_API_KEY;
