@@ -1,11 +1,13 @@
 // "Open in editor" from the studio: a file of the open project (never one outside it), at a line
-// and column, in the user's editor, started detached with an allow-listed environment.
-import { spawn } from "node:child_process";
+// and column, in the user's editor, started detached with an allow-listed environment. It answers
+// ok only when the editor plausibly opened: a terminal editor is refused, and one that fails as it
+// starts is an error (start-editor.ts says how that is told apart from a launcher handing off).
 import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { Result } from "../contract/index.ts";
-import { chooseEditor, editorArgs } from "./editor-command.ts";
+import { chooseEditor, commandArgs, type EditorCommand, type TerminalEditor } from "./editor-command.ts";
 import { editorEnv } from "./editor-env.ts";
+import { startEditor } from "./start-editor.ts";
 
 export interface OpenInEditorRequest {
   /** Absolute, or relative to `folder`. */
@@ -14,9 +16,13 @@ export interface OpenInEditorRequest {
   column?: number | undefined;
   /** The open project folder: the file must be inside it. */
   folder: string;
-  /** Where VISUAL, EDITOR and PATH are read from; the editor gets only allow-listed variables of it. */
+  /** Where JUNE_EDITOR, VISUAL, EDITOR and PATH are read from; the editor gets only allow-listed variables of it. */
   env: NodeJS.ProcessEnv;
+  /** How long the started editor is watched for an early failure; default 1 s (EXIT_WINDOW_MS). */
+  exitWindowMs?: number | undefined;
 }
+
+const SET_JUNE_EDITOR = 'set JUNE_EDITOR (read before VISUAL and EDITOR) to an editor that opens a window, e.g. JUNE_EDITOR="code --goto", before starting the studio';
 
 /**
  * Opens `file` at `line:column` in the user's editor.
@@ -37,24 +43,38 @@ export async function openInEditor(request: OpenInEditorRequest): Promise<Result
 
   const choice = chooseEditor(env);
   if (!choice.found) {
+    if (choice.terminal) return fail("STUDIO_EDITOR_TERMINAL", terminalMessage(file, choice.terminal, choice.tried));
     return fail(
       "STUDIO_NO_EDITOR",
-      `june studio: no editor to open ${file} with (${choice.tried.join("; ") || "VISUAL and EDITOR are unset and `code` is not on PATH"}). ` +
-        "Set VISUAL or EDITOR to your editor's command (e.g. VISUAL=code) before starting the studio, or put VS Code's `code` on PATH.",
+      `june studio: no editor to open ${file} with (${choice.tried.join("; ")}). ` +
+        `Set JUNE_EDITOR, VISUAL or EDITOR to your editor's command, e.g. JUNE_EDITOR="code --goto", before starting the studio, or put VS Code's \`code\` on PATH.`,
     );
   }
-  const { executable, baseArgs, source } = choice.found;
-  const args = [...baseArgs, ...editorArgs(executable, file, line, line === undefined ? undefined : column)];
-  return new Promise((settle) => {
-    const child = spawn(executable, args, { cwd: root, env: editorEnv(env), detached: true, stdio: "ignore" });
-    child.once("spawn", () => {
-      child.unref();
-      settle({ ok: true, value: null });
-    });
-    child.once("error", (error) =>
-      settle(fail("STUDIO_EDITOR_FAILED", `june studio: starting the editor ${executable} (from ${source}) failed: ${error.message}. Check ${source === "PATH" ? "PATH" : source}.`)),
-    );
+  const editor = choice.found;
+  const outcome = await startEditor(editor.executable, commandArgs(editor, file, line, line === undefined ? undefined : column), {
+    cwd: root,
+    env: editorEnv(env),
+    exitWindowMs: request.exitWindowMs,
   });
+  if (outcome.started) return { ok: true, value: null };
+  return fail(
+    "STUDIO_EDITOR_FAILED",
+    `june studio: the editor ${editor.executable} (${origin(editor, env)}) ${outcome.what}, so ${file} did not open` +
+      `${outcome.output ? `; it printed: ${outcome.output}` : ""}. ${editor.source === "JUNE_EDITOR" ? 'Check JUNE_EDITOR: it should name an editor that opens a window, e.g. JUNE_EDITOR="code --goto"' : `Check ${editor.source}, or ${SET_JUNE_EDITOR}`}.`,
+  );
+}
+
+function terminalMessage(file: string, terminal: TerminalEditor, tried: string[]): string {
+  const others = tried.filter((entry) => !entry.startsWith(`${terminal.source}=`));
+  const npm = terminal.source === "EDITOR" ? " (npm sets EDITOR=vi for `npm start` when EDITOR and VISUAL are unset)" : "";
+  return (
+    `june studio: won't open ${file} with ${terminal.source}=${terminal.value}${npm}: ${terminal.why}, and the studio has no terminal to run it in, ` +
+    `so it would exit at once and nothing would open.${others.length ? ` Nothing else was found: ${others.join("; ")}.` : ""} Instead, ${SET_JUNE_EDITOR}.`
+  );
+}
+
+function origin(editor: EditorCommand, env: NodeJS.ProcessEnv): string {
+  return editor.source === "PATH" ? "found on PATH" : `${editor.source}=${env[editor.source] ?? ""}`;
 }
 
 function isInside(root: string, path: string): boolean {

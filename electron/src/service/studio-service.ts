@@ -35,7 +35,7 @@ import { pastDecisions } from "./past-decisions.ts";
 import { forkPlan, replayPlan, resumePlan, type PlanMaker } from "./rerun-plan.ts";
 
 export interface StudioServiceOptions {
-  /** Where VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
+  /** Where JUNE_EDITOR, VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
   env?: NodeJS.ProcessEnv;
   /** The host's console: run warnings (a tool the policy withheld) and listener failures. Default console.warn. */
   log?: (message: string) => void;
