@@ -1,15 +1,22 @@
 // Run history as a specification: every run recorded in the project's runs folder (events and a
 // meta file), listed newest first across studio sessions, a dead process's run shown as
-// "interrupted" (never as running), deleting and exporting, and running a recorded run again —
-// replayed (no model calls), forked at a model call, or resumed — through the StudioService.
+// "interrupted" (never as running) whether it ran on this machine (its pid and that process's
+// start) or on another sharing the folder (its heartbeat), deleting and exporting, and running a
+// recorded run again — replayed (no model calls), forked at a model call, or resumed — through
+// the StudioService.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { readFile, readdir, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { buildTrace, readTraceFile, type TraceEvent, type TraceNode } from "june";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Result, RunSummary, StudioEvent } from "../contract/index.ts";
+import { emptyCost, emptyUsage } from "./live-run.ts";
+import { systemProbe, thisProcess, type HostIdentity, type ProcessProbe } from "./process-identity.ts";
 import { COUNTED_FLOW, HELLO_FLOW, PRICED_CONFIG, makeProject, nextEvent, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
+import { readRecordedRun, type HistoryContext } from "./run-history.ts";
+import { openRunRecord } from "./run-record.ts";
 import { StudioService } from "./studio-service.ts";
 
 let project: ProjectFixture;
@@ -94,6 +101,29 @@ function modelCalls(events: TraceEvent[]): TraceNode[] {
   return found;
 }
 
+/** The pinned time of the liveness and heartbeat tests. */
+const NOW = 1_700_000_000_000;
+/** This machine, as the probe stand-in tells it, and another one sharing the runs folder. */
+const ADA: HostIdentity = { name: "ada", machineId: "m-ada" };
+const BEA: HostIdentity = { name: "bea", machineId: "m-bea" };
+
+/** A probe of machine `host` where the processes `starts` names live (pid → its start, undefined: can't be read). */
+function probeOn(host: HostIdentity, starts: Record<number, string | undefined>): ProcessProbe {
+  return { host: () => host, alive: (pid) => pid in starts, startOf: (pid) => starts[pid] };
+}
+
+function historyOn(probe: ProcessProbe, now: number, liveHere = false): HistoryContext {
+  return { isLiveHere: () => liveHere, entryIdOf: () => undefined, log: (m) => void logged.push(m), probe, now: () => now };
+}
+
+function place(): { folder: string; runsFolder: string } {
+  return { folder: project.folder, runsFolder: runs };
+}
+
+function runningSummary(runId: string): RunSummary {
+  return { runId, entryId: "workflow:hello.tsx", name: "Hello", status: "running", input: null, startedAt: NOW - 60_000, usage: emptyUsage(), cost: emptyCost() };
+}
+
 describe("run records", () => {
   it("writes a meta file when a run starts and rewrites it when it ends, with usage and cost by the project's prices", async () => {
     const s = await openService();
@@ -112,7 +142,7 @@ describe("run records", () => {
     expect(run.cost.usd).toBeCloseTo((usage.inputTokens * 1 + usage.outputTokens * 2) / 1_000_000, 12);
 
     const meta = JSON.parse(await readFile(join(runs, `${runId}.meta.json`), "utf8"));
-    expect(meta).toEqual({ ...run, pid: process.pid });
+    expect(meta).toEqual({ ...run, ...thisProcess() });
     expect((await readdir(runs)).sort()).toEqual([`${runId}.jsonl`, `${runId}.meta.json`]);
     expect(await readFile(join(project.folder, ".june", ".gitignore"), "utf8")).toContain("*");
   });
@@ -127,6 +157,147 @@ describe("run records", () => {
     expect(await readFile(join(custom, ".gitignore"), "utf8")).toContain("*");
     expect(existsSync(join(project.folder, ".june"))).toBe(false);
     expect((await value(s.listRuns({}))).map((r) => r.runId)).toEqual([runId]);
+  });
+
+  it("names the machine, the process and when it started, and beats while the run runs", async () => {
+    vi.useFakeTimers();
+    try {
+      let now = NOW;
+      const record = openRunRecord(place(), runningSummary("run_beat"), (m) => void logged.push(m), { probe: probeOn(ADA, { [process.pid]: "linux:boot-1:500" }), now: () => now, heartbeatEvery: 10_000 });
+      const meta = () => JSON.parse(readFileSync(join(runs, "run_beat.meta.json"), "utf8"));
+      expect(meta()).toMatchObject({ status: "running", host: "ada", machineId: "m-ada", pid: process.pid, processStart: "linux:boot-1:500", heartbeatAt: NOW, heartbeatEvery: 10_000 });
+
+      now += 10_000;
+      vi.advanceTimersByTime(10_000);
+      expect(meta()).toMatchObject({ status: "running", heartbeatAt: NOW + 10_000 });
+      now += 10_000;
+      vi.advanceTimersByTime(10_000);
+      expect(meta().heartbeatAt).toBe(NOW + 20_000);
+      expect(vi.getTimerCount()).toBe(1);
+
+      record.finish({ ...runningSummary("run_beat"), status: "succeeded", endedAt: now });
+      expect(vi.getTimerCount()).toBe(0);
+      const ended = meta();
+      expect(ended).toMatchObject({ status: "succeeded", host: "ada", pid: process.pid, processStart: "linux:boot-1:500" });
+      // An ended run needs no heartbeat: nobody has to tell whether it still runs.
+      expect(ended.heartbeatAt).toBeUndefined();
+      now += 60_000;
+      vi.advanceTimersByTime(60_000);
+      expect(meta()).toEqual(ended);
+      expect(logged).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("stops beating when the record is detached: it stays running with its last beat, and goes stale", async () => {
+    vi.useFakeTimers();
+    try {
+      let now = NOW;
+      const probe = probeOn(ADA, { [process.pid]: "linux:boot-1:500" });
+      const record = openRunRecord(place(), runningSummary("run_left"), (m) => void logged.push(m), { probe, now: () => now, heartbeatEvery: 10_000 });
+      now += 10_000;
+      vi.advanceTimersByTime(10_000);
+      expect(vi.getTimerCount()).toBe(1);
+      record.detach();
+      expect(vi.getTimerCount()).toBe(0);
+      now += 600_000;
+      vi.advanceTimersByTime(600_000);
+      expect(JSON.parse(readFileSync(join(runs, "run_left.meta.json"), "utf8"))).toMatchObject({ status: "running", heartbeatAt: NOW + 10_000 });
+      // Read from another machine ten minutes later: silence, so interrupted.
+      expect(await readRecordedRun(runs, "run_left", historyOn(probeOn(BEA, {}), now))).toMatchObject({ status: "interrupted" });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never keeps a process alive: a process whose only work left is a running record's heartbeat exits", async () => {
+    const script = `const { openRunRecord } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, "run-record.ts")).href)});
+      const summary = { runId: "run_child", entryId: "", name: "Child", status: "running", input: null, startedAt: 0, usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 }, cost: { usd: 0, unpricedCalls: 0 } };
+      openRunRecord(${JSON.stringify(place())}, summary, (m) => console.error(m), { heartbeatEvery: 5 });`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    // Bounded: a heartbeat holding the process would otherwise keep it forever.
+    const stuck = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const how = await new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+    clearTimeout(stuck);
+    expect({ how, stderr }).toEqual({ how: 0, stderr: "" });
+    expect(JSON.parse(await readFile(join(runs, "run_child.meta.json"), "utf8"))).toMatchObject({ status: "running", pid: child.pid, host: systemProbe.host().name });
+  });
+});
+
+describe("whether a run on disk still runs: by its machine, its process and when that started, and its heartbeat", () => {
+  const dead = () => spawnSync(process.execPath, ["-e", ""]).pid!;
+  // A process alive here that is not this one (our parent): today's pid check calls it alive.
+  const alive = process.ppid;
+
+  async function statusOf(owner: Record<string, unknown>, probe: ProcessProbe, liveHere = false): Promise<string | undefined> {
+    await mkdir(runs, { recursive: true });
+    await writeFile(join(runs, "run_disk.meta.json"), JSON.stringify({ ...runningSummary("run_disk"), ...owner }));
+    return (await readRecordedRun(runs, "run_disk", historyOn(probe, NOW, liveHere)))?.status;
+  }
+
+  describe("another machine's run (a shared or synced runs folder)", () => {
+    it("runs while its heartbeat is fresh, whatever its pid is here", async () => {
+      const pid = dead();
+      expect(await statusOf({ host: "bea", machineId: "m-bea", pid, heartbeatAt: NOW - 2_000, heartbeatEvery: 15_000 }, probeOn(ADA, {}))).toBe("running");
+    });
+
+    it("is interrupted once its heartbeat is stale, though a process here has its pid", async () => {
+      const probe = probeOn(ADA, { [alive]: "linux:boot-1:700" });
+      expect(await statusOf({ host: "bea", machineId: "m-bea", pid: alive, heartbeatAt: NOW - 5 * 60_000, heartbeatEvery: 15_000 }, probe)).toBe("interrupted");
+    });
+
+    it("is stale after six of its writer's beats missed, by the interval the writer names", async () => {
+      const owner = { host: "bea", pid: alive, heartbeatEvery: 60_000 };
+      expect(await statusOf({ ...owner, heartbeatAt: NOW - 3 * 60_000 }, probeOn(ADA, {}))).toBe("running");
+      expect(await statusOf({ ...owner, heartbeatAt: NOW - 6 * 60_000 }, probeOn(ADA, {}))).toBe("interrupted");
+    });
+
+    it("is another machine's when only the host name matches (another machine id)", async () => {
+      const probe = probeOn(ADA, { [alive]: "linux:boot-1:700" });
+      expect(await statusOf({ host: "ada", machineId: "m-other", pid: alive, processStart: "linux:boot-1:700", heartbeatAt: NOW - 5 * 60_000 }, probe)).toBe("interrupted");
+    });
+  });
+
+  describe("this machine's run", () => {
+    it("runs while its process lives and started when the record says, however old its heartbeat", async () => {
+      const probe = probeOn(ADA, { [alive]: "linux:boot-1:700" });
+      expect(await statusOf({ host: "ada", machineId: "m-ada", pid: alive, processStart: "linux:boot-1:700", heartbeatAt: NOW - 5 * 60_000 }, probe)).toBe("running");
+    });
+
+    it("is interrupted when a process lives with its pid but started at another time (the pid was reused)", async () => {
+      const probe = probeOn(ADA, { [alive]: "linux:boot-1:900" });
+      expect(await statusOf({ host: "ada", machineId: "m-ada", pid: alive, processStart: "linux:boot-1:700", heartbeatAt: NOW - 2_000 }, probe)).toBe("interrupted");
+    });
+
+    it("is interrupted when its process is gone, however fresh its heartbeat", async () => {
+      const pid = dead();
+      expect(await statusOf({ host: "ada", machineId: "m-ada", pid, processStart: "linux:boot-1:700", heartbeatAt: NOW - 2_000 }, probeOn(ADA, {}))).toBe("interrupted");
+    });
+
+    it("goes by its heartbeat where the process's start can't be read (not Linux)", async () => {
+      const probe = probeOn({ name: "ada" }, { [alive]: undefined });
+      expect(await statusOf({ host: "ada", pid: alive, heartbeatAt: NOW - 2_000 }, probe)).toBe("running");
+      expect(await statusOf({ host: "ada", pid: alive, heartbeatAt: NOW - 5 * 60_000 }, probe)).toBe("interrupted");
+    });
+
+    it("naming this very process, runs only if this service runs it", async () => {
+      const probe = probeOn(ADA, { [process.pid]: "linux:boot-1:500" });
+      const owner = { host: "ada", machineId: "m-ada", pid: process.pid, processStart: "linux:boot-1:500", heartbeatAt: NOW - 2_000 };
+      expect(await statusOf(owner, probe)).toBe("interrupted");
+      expect(await statusOf(owner, probe, true)).toBe("running");
+    });
+  });
+
+  describe("a record written before records named their machine", () => {
+    it("goes by its pid alone, on this machine", async () => {
+      const probe = probeOn(ADA, { [alive]: "linux:boot-1:700" });
+      expect(await statusOf({ pid: alive }, probe)).toBe("running");
+      expect(await statusOf({ pid: dead() }, probe)).toBe("interrupted");
+      expect(await statusOf({}, probe)).toBe("interrupted");
+    });
   });
 });
 
@@ -196,14 +367,33 @@ describe("interrupted runs", () => {
     const s = await openService();
     expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("interrupted");
 
+    // Another studio process on this machine, its pid and start read for real.
     const alive = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
     try {
-      await writeFile(metaPath, JSON.stringify({ ...meta, pid: alive.pid }));
+      const processStart = systemProbe.startOf(alive.pid!);
+      await writeFile(metaPath, JSON.stringify({ ...meta, pid: alive.pid, ...(processStart !== undefined ? { processStart } : {}) }));
       expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("running");
       expect(await s.resumeRun({ runId })).toMatchObject({ ok: false, error: { code: "STUDIO_NOT_INTERRUPTED" } });
       expect(await s.deleteRun({ runId })).toMatchObject({ ok: false, error: { code: "STUDIO_RUN_RUNNING" } });
     } finally {
       alive.kill("SIGKILL");
+    }
+  });
+
+  it.skipIf(process.platform !== "linux")("a live process that started after the run's (its pid reused) does not keep the run running (Linux: start times from /proc)", async () => {
+    const runId = await interruptedRun();
+    const metaPath = join(runs, `${runId}.meta.json`);
+    const meta = JSON.parse(await readFile(metaPath, "utf8"));
+    const later = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      // The record names this process's start; the pid now belongs to a process started later.
+      expect(meta.processStart).toBe(systemProbe.startOf(process.pid));
+      expect(systemProbe.startOf(later.pid!)).not.toBe(meta.processStart);
+      await writeFile(metaPath, JSON.stringify({ ...meta, pid: later.pid }));
+      const s = await openService();
+      expect((await value(s.listRuns({}))).find((r) => r.runId === runId)?.status).toBe("interrupted");
+    } finally {
+      later.kill("SIGKILL");
     }
   });
 });

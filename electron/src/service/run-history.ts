@@ -1,13 +1,16 @@
 // Reading the runs recorded in a runs folder (see run-record.ts): what the history lists, a run's
 // events, deleting one. A run is never hidden: without a readable meta file it is described from
 // its events, and a record that can't be read at all is listed with an error saying so. A run
-// whose meta still says "running" but whose process is gone reads as "interrupted".
+// whose meta still says "running" but whose process is gone reads as "interrupted" (how that is
+// told, on this machine or from another sharing the folder: run-liveness.ts).
 import { readdir, readFile, rm } from "node:fs/promises";
 import { readTraceFile, type TraceEvent, type TraceNode } from "june";
 import { z } from "zod";
 import type { Result, RunStatus, RunSummary, StudioError } from "../contract/index.ts";
 import { Spending, emptyCost, emptyUsage } from "./live-run.ts";
+import { systemProbe, type ProcessProbe } from "./process-identity.ts";
 import { ok } from "./results.ts";
+import { ownerRuns } from "./run-liveness.ts";
 import { eventsFile, metaFile } from "./run-record.ts";
 
 /** Run ids the studio makes (`run_<time>_<hex>`) and any other id safe as a file name. */
@@ -20,12 +23,16 @@ export function isRecordId(runId: string): boolean {
 }
 
 export interface HistoryContext {
-  /** Runs this service is running now (their records say "running" with this process's pid). */
+  /** Runs this service is running now (their records say "running" and name this process). */
   isLiveHere(runId: string): boolean;
   /** The open project's entry id for a run whose meta file is lost (matched by the entry's name). */
   entryIdOf(name: string): string | undefined;
   /** Where a record that is read only partly is reported (the host's console). */
   log(message: string): void;
+  /** How processes on this machine are asked after; default the real probe. */
+  probe?: ProcessProbe;
+  /** Clock a heartbeat's age is judged by; default Date.now (the clock heartbeats are written by). */
+  now?: () => number;
 }
 
 const usage = z.object({ inputTokens: z.number(), outputTokens: z.number(), reasoningTokens: z.number(), cachedInputTokens: z.number(), totalTokens: z.number() });
@@ -42,7 +49,13 @@ const metaSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   origin: z.object({ kind: z.enum(["replay", "fork", "resume"]), runId: z.string(), nodeId: z.string().optional() }).optional(),
   resumedBy: z.string().optional(),
+  // Who runs it (run-liveness.ts); records before hosts were named have only the pid.
   pid: z.number().int().optional(),
+  host: z.string().optional(),
+  machineId: z.string().optional(),
+  processStart: z.string().optional(),
+  heartbeatAt: z.number().optional(),
+  heartbeatEvery: z.number().positive().optional(),
 });
 type ParsedMeta = z.infer<typeof metaSchema>;
 
@@ -84,7 +97,7 @@ export async function readRecordedRun(runsFolder: string, runId: string, context
     // "running" on disk: live here, running in another process, or interrupted.
     const base = fromMeta(meta.meta);
     if (context.isLiveHere(runId)) return base;
-    const elsewhere = meta.meta.pid !== undefined && meta.meta.pid !== process.pid && processAlive(meta.meta.pid);
+    const elsewhere = ownerRuns(meta.meta, { probe: context.probe ?? systemProbe, now: context.now ?? Date.now });
     if (events.kind === "broken") return { ...base, status: elsewhere ? "running" : "interrupted", error: events.error };
     const root = events.kind === "ok" ? events.root : undefined;
     const ended = root ? endedStatus(root) : undefined;
@@ -130,16 +143,6 @@ export async function deleteRecordedRun(runsFolder: string, runId: string): Prom
   if (!isRecordId(runId)) return;
   await rm(metaFile(runsFolder, runId), { force: true });
   await rm(eventsFile(runsFolder, runId), { force: true });
-}
-
-/** True while a process with this id exists (signal 0 checks without signalling; EPERM means it exists). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** What a run's tree and events say about it: name, input, what it spent, times and error. */

@@ -1,16 +1,26 @@
 // Every run's record on disk, in the project's runs folder (`.june/runs` unless the config's
 // `runs` says otherwise): `<run-id>.jsonl`, its events appended as they happen (a synchronous
 // append per event, so a crash loses nothing already written), and `<run-id>.meta.json`, what the
-// history lists (written atomically when the run starts, rewritten when it ends). A `.gitignore`
-// keeps records out of the user's repository.
+// history lists (written atomically when the run starts, rewritten every HEARTBEAT_EVERY_MS while
+// it runs and when it ends). The meta file names who runs the run: the machine, the pid and when
+// that process started, and while it runs its last heartbeat, so any studio reading the folder,
+// on this machine or another, can tell a live run from a dead one (run-liveness.ts). A
+// `.gitignore` keeps records out of the user's repository.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { openTraceWriter, type TraceEvent, type TraceWriter } from "june";
 import type { RunSummary } from "../contract/index.ts";
+import { HEARTBEAT_EVERY_MS, startHeartbeat, type Heartbeat } from "./heartbeat.ts";
 import { jsonText } from "./plain-json.ts";
+import { systemProbe, thisProcess, type ProcessOwner, type ProcessProbe } from "./process-identity.ts";
+import type { RecordedOwner } from "./run-liveness.ts";
 
-/** What `<run-id>.meta.json` holds: the run's summary (without where it is stopped) and the process running it. */
-export type RunMeta = Omit<RunSummary, "stopped"> & { pid?: number };
+/**
+ * What `<run-id>.meta.json` holds: the run's summary (without where it is stopped), the process
+ * that wrote it (`pid` where records before hosts were named kept it) and, while it runs, its
+ * last heartbeat.
+ */
+export type RunMeta = Omit<RunSummary, "stopped"> & RecordedOwner;
 
 export const eventsFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.jsonl`);
 export const metaFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.meta.json`);
@@ -25,11 +35,12 @@ export interface RunRecord {
   /** The runs folder, or undefined when the run is not recorded (the folder can't be written). */
   readonly runsFolder: string | undefined;
   append(event: TraceEvent): void;
-  /** Rewrites the meta file with how the run ended, then closes the events file. */
+  /** Stops the heartbeat, closes the events file and rewrites the meta file with how the run ended. */
   finish(summary: RunSummary): void;
   /**
-   * Closes the events file and leaves the meta file saying "running": once this process is gone
-   * (or in another studio session) the run reads as interrupted, and can be resumed.
+   * Stops the heartbeat and closes the events file, leaving the meta file saying "running": the
+   * run reads as interrupted, and can be resumed, once this process is gone (at once to another
+   * service in this process; on another machine, once its heartbeat is stale).
    */
   detach(): void;
 }
@@ -41,11 +52,21 @@ export function writeAtomically(path: string, text: string): void {
   renameSync(temp, path);
 }
 
-/** Writes a run's meta file; `pid` is who runs it (none for a run no process runs any more). */
-export function writeRunMeta(runsFolder: string, summary: RunSummary, pid: number | undefined = process.pid): void {
+/** Writes a run's meta file; `owner` is who runs it and when it last beat (none for a run no process runs any more). */
+export function writeRunMeta(runsFolder: string, summary: RunSummary, owner: RecordedOwner | undefined): void {
   const { stopped: _, ...rest } = summary;
-  const meta: RunMeta = { ...rest, ...(pid !== undefined ? { pid } : {}) };
+  const meta: RunMeta = { ...rest, ...owner };
   writeAtomically(metaFile(runsFolder, summary.runId), `${jsonText(meta)}\n`);
+}
+
+/** What a record is written with; tests pin the clock and the machine. */
+export interface RecordOptions {
+  /** How this machine and process are told; default the real one. */
+  probe?: ProcessProbe;
+  /** Clock for heartbeats; default Date.now. */
+  now?: () => number;
+  /** How often the meta file beats, in ms; default HEARTBEAT_EVERY_MS. */
+  heartbeatEvery?: number;
 }
 
 /** Creates the runs folder and its `.gitignore` (`.june/.gitignore` for the default folder). */
@@ -58,23 +79,41 @@ export function prepareRunsFolder(place: RecordPlace): void {
 }
 
 /**
- * Starts the record of a run: the meta file (status "running", this process's pid), then the
- * events file. When the folder can't be written the run still runs, unrecorded (`log` says why).
+ * Starts the record of a run: the meta file (status "running", this process, a first heartbeat),
+ * then the events file, and beats until the run finishes or the record is detached. When the
+ * folder can't be written the run still runs, unrecorded (`log` says why).
  */
-export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (message: string) => void): RunRecord {
+export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (message: string) => void, options: RecordOptions = {}): RunRecord {
+  const now = options.now ?? Date.now;
+  const heartbeatEvery = options.heartbeatEvery ?? HEARTBEAT_EVERY_MS;
+  const owner: ProcessOwner = thisProcess(options.probe ?? systemProbe);
+  const running = (): RecordedOwner => ({ ...owner, heartbeatAt: now(), heartbeatEvery });
   let writer: TraceWriter | undefined;
   try {
     prepareRunsFolder(place);
-    writeRunMeta(place.runsFolder, summary);
+    writeRunMeta(place.runsFolder, summary, running());
     writer = openTraceWriter(eventsFile(place.runsFolder, summary.runId));
   } catch (error) {
     log(`june studio: the run ${summary.runId} is not recorded on disk: ${messageOf(error)}`);
     return { runsFolder: undefined, append() {}, finish() {}, detach() {} };
   }
+  let beatFailed = false;
+  const heartbeat: Heartbeat = startHeartbeat(() => {
+    try {
+      writeRunMeta(place.runsFolder, summary, running());
+      beatFailed = false;
+    } catch (error) {
+      // Said once per outage, not every beat; the next beat tries again. Meanwhile studios on
+      // other machines will read the run as interrupted.
+      if (!beatFailed) log(`june studio: the heartbeat of run ${summary.runId} can't be written (other machines will read it as interrupted): ${messageOf(error)}`);
+      beatFailed = true;
+    }
+  }, heartbeatEvery);
   let open: TraceWriter | undefined = writer;
   let ended = false;
   const close = () => {
     ended = true;
+    heartbeat.stop();
     open?.close();
     open = undefined;
   };
@@ -94,7 +133,8 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
       if (ended) return;
       close();
       try {
-        writeRunMeta(place.runsFolder, final);
+        // An ended run names who wrote it, and needs no heartbeat.
+        writeRunMeta(place.runsFolder, final, owner);
       } catch (error) {
         log(`june studio: the end of run ${final.runId} is not recorded: ${messageOf(error)}`);
       }
