@@ -1,9 +1,13 @@
 // The live tree `june run` prints: trace events in, terminal text out. A pure function of the
 // events (and the width and colour it is given), so a test replays a recorded run and asserts
-// the lines; nothing here reads a clock, a stream or the environment.
+// the lines; nothing here reads a clock, a stream or the environment. When a model calls two
+// agents at once their lines interleave; each line is placed by its own node's ancestry and
+// tagged with its agent where it follows another agent's line (see parallel-lanes.ts).
 import { basename } from "node:path";
 import { TraceBuilder, type NodeKind, type NodeStartEvent, type NodeEndEvent, type ToolInfo, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { formatDuration, formatTokens, oneLine } from "./format-values.ts";
+import { Lanes, sameLane } from "./parallel-lanes.ts";
+import { appendText, createTextBlock, endText, type TextBlock } from "./streamed-text.ts";
 import { createStyle, type Style } from "./style.ts";
 
 export interface RenderOptions {
@@ -15,8 +19,6 @@ export interface RenderOptions {
 
 /** Each level of the tree indents by this much. */
 const INDENT = "  ";
-/** Narrower than this and wrapping would leave a word or two per line, so text runs on. */
-const MIN_TEXT_WIDTH = 20;
 
 const LABELS: Record<NodeKind, string> = {
   run: "run",
@@ -42,25 +44,23 @@ const START_MARKS: Record<NodeKind, string> = {
   catch: "↻",
 };
 
-/** Model text being written as it streams: where the line is and the word not yet complete. */
-interface TextBlock {
-  key: string;
-  indent: string;
-  paint: (text: string) => string;
-  /** Visible column of the open line; 0 when no line is open. */
-  column: number;
-  /** The last delta's trailing fragment, held until we know where the word ends. */
-  word: string;
-  /** Whitespace came between the last written word and the next one. */
-  space: boolean;
-  /** A blank line was just written (so paragraphs never leave more than one). */
-  blank: boolean;
+/** Lines for one node, each at its own depth: the node's start or end line, or lines inside it. */
+interface Printed {
+  nodeId: string;
+  /** "start"/"end": the node's own line, in its parent's lane; "inside": in the node's lane. */
+  at: "start" | "end" | "inside";
+  lines: { depth: number; text: string }[];
 }
 
 /**
  * Renders events one at a time into terminal text. `push` returns what to write for one event:
  * whole lines for nodes starting and ending, and model text as it streams (possibly half a
  * line, which the next event closes).
+ *
+ * Branches that run side by side (two agents a model called in one response) interleave line by
+ * line, each line at its own node's depth; a line that follows another branch's line starts with
+ * its branch's name (`[alpha] tools: search`), and their models' text goes out a whole line at a
+ * time, so one never cuts into the other's.
  *
  * @example
  * const renderer = new EventRenderer({ color: false, width: 80 });
@@ -72,9 +72,15 @@ export class EventRenderer {
   readonly #width: number;
   readonly #builder = new TraceBuilder();
   readonly #depth = new Map<string, number>();
+  readonly #lanes = new Lanes();
   // An error travels up through every ancestor; it is shown where it happened, not at each one.
   readonly #shownErrors = new Set<string>();
-  #text: TextBlock | undefined;
+  /** Streamed text of the model calls still going, by node and channel. */
+  readonly #blocks = new Map<string, TextBlock>();
+  /** The block whose last line is on the terminal without its newline yet. */
+  #screen: TextBlock | undefined;
+  /** The lane a reader takes the next line to be in: where the last line written left them. */
+  #context: readonly string[] = [];
 
   constructor(options: RenderOptions) {
     this.#style = createStyle(options.color);
@@ -84,26 +90,50 @@ export class EventRenderer {
   /** The text to write for `event` (may be empty, or end mid-line while text streams). */
   push(event: TraceEvent): string {
     this.#builder.apply(event);
+    if (event.type === "node-start") this.#lanes.start(event.node);
+    let out = "";
     if (event.type === "node-update" && (event.textDelta !== undefined || event.reasoningDelta !== undefined)) {
-      let out = "";
       if (event.reasoningDelta) out += this.#stream(event.nodeId, "reasoning", event.reasoningDelta);
       if (event.textDelta) out += this.#stream(event.nodeId, "text", event.textDelta);
-      return out + this.#linesText(this.#updateLines(event));
+      out += this.#print(this.#updateLines(event));
+    } else {
+      out += this.#print(this.#lines(event));
     }
-    return this.#linesText(this.#lines(event));
+    if (event.type === "node-end") this.#lanes.end(event.nodeId);
+    return out;
   }
 
   /** Closes a line left open by streamed text; call once after the last event. */
   finish(): string {
-    return this.#closeText();
+    let out = this.#closeScreen();
+    for (const block of [...this.#blocks.values()]) out += this.#drain(block);
+    return out;
   }
 
-  #linesText(lines: string[]): string {
-    if (lines.length === 0) return "";
-    return this.#closeText() + lines.map((line) => `${line}\n`).join("");
+  /** Writes a node's lines, its streamed text first if it is ending, tagged if another lane's line came last. */
+  #print(printed: Printed | undefined): string {
+    if (!printed || printed.lines.length === 0) return "";
+    const { nodeId, at } = printed;
+    let out = this.#closeScreen();
+    // A node's text (or, cut short, its descendants' text) comes before the line that ends it.
+    if (at === "end") {
+      for (const block of [...this.#blocks.values()]) if (this.#lanes.within(block.nodeId, nodeId)) out += this.#drain(block);
+    }
+    const lane = this.#lanes.lane(nodeId, at === "inside");
+    const tag = this.#tag(lane);
+    printed.lines.forEach(({ depth, text }, i) => (out += `${INDENT.repeat(depth)}${i === 0 ? tag : ""}${text}\n`));
+    // After a node's start line the reader is inside it; after its end line, back in its parent.
+    this.#context = at === "start" ? this.#lanes.lane(nodeId, true) : lane;
+    return out;
   }
 
-  #lines(event: TraceEvent): string[] {
+  /** "[alpha] " before a line of the lane `lane` when the line before it was another lane's. */
+  #tag(lane: readonly string[]): string {
+    if (lane.length === 0 || sameLane(lane, this.#context)) return "";
+    return `${this.#style.magenta(`[${this.#lanes.label(lane)}]`)} `;
+  }
+
+  #lines(event: TraceEvent): Printed | undefined {
     switch (event.type) {
       case "node-start":
         return this.#startLines(event);
@@ -121,18 +151,18 @@ export class EventRenderer {
       case "replayed":
         // Usage shows on end lines; approvals show as their own nodes (and the prompt); the CLI
         // doesn't step or replay.
-        return [];
+        return undefined;
     }
   }
 
-  #startLines(event: NodeStartEvent): string[] {
+  #startLines(event: NodeStartEvent): Printed {
     const node = event.node;
     const parentDepth = node.parentId === null ? undefined : this.#depth.get(node.parentId);
     const depth = parentDepth === undefined ? 0 : parentDepth + 1;
     this.#depth.set(node.id, depth);
     const s = this.#style;
     const head = `${s.cyan(START_MARKS[node.kind])} ${LABELS[node.kind]} ${s.bold(node.name)}`;
-    return [`${INDENT.repeat(depth)}${head}${this.#startDetail(node)}`];
+    return { nodeId: node.id, at: "start", lines: [{ depth, text: `${head}${this.#startDetail(node)}` }] };
   }
 
   #startDetail(node: NodeStartEvent["node"]): string {
@@ -163,37 +193,35 @@ export class EventRenderer {
     }
   }
 
-  #updateLines(event: Extract<TraceEvent, { type: "node-update" }>): string[] {
-    if (!event.tools) return [];
+  #updateLines(event: Extract<TraceEvent, { type: "node-update" }>): Printed | undefined {
+    if (!event.tools) return undefined;
     const depth = (this.#depth.get(event.nodeId) ?? 0) + 1;
     const names = event.tools.map((tool) => describeTool(tool));
-    return [`${INDENT.repeat(depth)}${this.#style.dim(`tools: ${names.length ? names.join(", ") : "none"}`)}`];
+    return { nodeId: event.nodeId, at: "inside", lines: [{ depth, text: this.#style.dim(`tools: ${names.length ? names.join(", ") : "none"}`) }] };
   }
 
   // The full message goes to stderr as a warning; the tree only marks the tool as withheld.
-  #deniedLines(event: Extract<TraceEvent, { type: "tool-denied" }>): string[] {
+  #deniedLines(event: Extract<TraceEvent, { type: "tool-denied" }>): Printed {
     const depth = (this.#depth.get(event.nodeId) ?? 0) + 1;
     const why = event.denial.reason === "rule" ? "by the tool policy" : "because the tool policy failed on it";
-    return [`${INDENT.repeat(depth)}${this.#style.yellow(`⊘ ${event.denial.tool} withheld ${why}`)}`];
+    return { nodeId: event.nodeId, at: "inside", lines: [{ depth, text: this.#style.yellow(`⊘ ${event.denial.tool} withheld ${why}`) }] };
   }
 
-  #endLines(event: NodeEndEvent): string[] {
+  #endLines(event: NodeEndEvent): Printed | undefined {
     const node = this.#builder.node(event.nodeId);
-    if (!node) return [];
+    if (!node) return undefined;
     const depth = this.#depth.get(node.id) ?? 0;
-    const lines = [`${INDENT.repeat(depth)}${this.#endLine(node, event)}`];
+    const lines = [{ depth, text: this.#endLine(node, event) }];
     const error = event.error;
     // An abort is said once, in the summary; the nodes it stopped only show "aborted".
     if (error && event.status !== "aborted") {
       const key = `${error.code}\u0000${error.message}`;
       if (!this.#shownErrors.has(key)) {
         this.#shownErrors.add(key);
-        const pad = INDENT.repeat(depth + 1);
-        const [first = "", ...rest] = `${error.code}: ${error.message}`.split("\n");
-        lines.push(`${pad}${this.#style.red(first)}`, ...rest.map((line) => `${pad}${this.#style.red(line)}`));
+        for (const line of `${error.code}: ${error.message}`.split("\n")) lines.push({ depth: depth + 1, text: this.#style.red(line) });
       }
     }
-    return lines;
+    return { nodeId: node.id, at: "end", lines };
   }
 
   #endLine(node: TraceNode, event: NodeEndEvent): string {
@@ -234,93 +262,67 @@ export class EventRenderer {
 
   #stream(nodeId: string, channel: "text" | "reasoning", delta: string): string {
     const key = `${nodeId}:${channel}`;
-    let out = "";
-    if (this.#text?.key !== key) {
-      out += this.#closeText();
-      const depth = (this.#depth.get(nodeId) ?? 0) + 1;
-      this.#text = {
-        key,
-        indent: INDENT.repeat(depth),
-        paint: channel === "reasoning" ? this.#style.dim : (text) => text,
-        column: 0,
-        word: "",
-        space: false,
-        blank: false,
-      };
+    // The reasoning's lines end before the answer's begin (and the other way round).
+    const other = this.#blocks.get(`${nodeId}:${channel === "text" ? "reasoning" : "text"}`);
+    let out = other ? this.#drain(other) : "";
+    let block = this.#blocks.get(key);
+    if (!block) {
+      const indent = INDENT.repeat((this.#depth.get(nodeId) ?? 0) + 1);
+      block = createTextBlock(key, nodeId, indent, channel === "reasoning" ? this.#style.dim : (text) => text);
+      this.#blocks.set(key, block);
     }
-    const block = this.#text!;
-    const parts = `${block.word}${delta}`.split(/(\s+)/);
-    // The last part is a word that may go on in the next delta (or "" after whitespace).
-    block.word = parts.pop() ?? "";
-    for (const part of parts) {
-      if (part === "") continue;
-      out += /^\s/.test(part) ? this.#whitespace(block, part) : this.#word(block, part);
-    }
+    appendText(block, delta, this.#textWidth(nodeId));
+    // Beside another branch, a half line would be cut by the other's next line: whole lines only.
+    out += this.#release(block, this.#lanes.racing(nodeId) ? "lines" : "all");
     return out;
   }
 
-  #whitespace(block: TextBlock, space: string): string {
-    let newlines = space.split("\n").length - 1;
-    if (newlines === 0) {
-      block.space = block.column > 0;
-      return "";
-    }
+  /** Columns for a node's text: less the tag its lines may carry, so a tagged line still fits. */
+  #textWidth(nodeId: string): number {
+    const lane = this.#lanes.lane(nodeId, true);
+    return lane.length === 0 ? this.#width : this.#width - `[${this.#lanes.label(lane)}] `.length;
+  }
+
+  /** Writes what the block holds: all of it, or only its finished lines. */
+  #release(block: TextBlock, what: "all" | "lines"): string {
+    const end = what === "all" ? block.held.length : block.held.lastIndexOf("\n") + 1;
+    if (end === 0) return "";
+    let text = block.held.slice(0, end);
+    block.held = block.held.slice(end);
     let out = "";
-    if (block.column > 0) {
-      out += "\n";
-      block.column = 0;
-      newlines--;
-      block.blank = false;
+    if (this.#screen !== block) {
+      out += this.#closeScreen();
+      const lane = this.#lanes.lane(block.nodeId, true);
+      text = tagFirstLine(text, block.indent, this.#tag(lane));
+      this.#context = lane;
     }
-    if (newlines > 0 && !block.blank) {
-      out += "\n";
-      block.blank = true;
-    }
-    block.space = false;
+    this.#screen = text.endsWith("\n") ? undefined : block;
+    return out + text;
+  }
+
+  /** Ends a block's text: its last word and line written, the block gone. */
+  #drain(block: TextBlock): string {
+    endText(block, this.#textWidth(block.nodeId));
+    this.#blocks.delete(block.key);
+    const out = this.#release(block, "all");
+    if (this.#screen === block) this.#screen = undefined;
     return out;
   }
 
-  #word(block: TextBlock, word: string): string {
-    const width = Math.max(this.#width, block.indent.length + MIN_TEXT_WIDTH);
-    let out = "";
-    let rest = word;
-    while (rest !== "") {
-      if (block.column === 0) {
-        out += block.indent;
-        block.column = block.indent.length;
-      } else if (block.space) {
-        if (block.column + 1 + rest.length > width) {
-          out += `\n${block.indent}`;
-          block.column = block.indent.length;
-        } else {
-          out += " ";
-          block.column += 1;
-        }
-      }
-      block.space = false;
-      block.blank = false;
-      // A word longer than a whole line is cut where the line ends.
-      const room = width - block.column;
-      const piece = rest.length <= room ? rest : rest.slice(0, Math.max(1, room));
-      out += block.paint(piece);
-      block.column += piece.length;
-      rest = rest.slice(piece.length);
-      if (rest !== "") {
-        out += `\n`;
-        block.column = 0;
-      }
-    }
-    return out;
+  /** Finishes the line streamed text left open, so the next line starts on a line of its own. */
+  #closeScreen(): string {
+    return this.#screen ? this.#drain(this.#screen) : "";
   }
+}
 
-  #closeText(): string {
-    const block = this.#text;
-    if (!block) return "";
-    let out = block.word ? this.#word(block, block.word) : "";
-    if (block.column > 0) out += "\n";
-    this.#text = undefined;
-    return out;
-  }
+/** `tag` after the indent of the first line that has text. */
+function tagFirstLine(text: string, indent: string, tag: string): string {
+  if (tag === "") return text;
+  const lines = text.split("\n");
+  const first = lines.findIndex((line) => line !== "");
+  if (first === -1) return text;
+  lines[first] = `${indent}${tag}${lines[first]!.slice(indent.length)}`;
+  return lines.join("\n");
 }
 
 /**
