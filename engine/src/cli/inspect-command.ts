@@ -34,7 +34,7 @@ export function renderProject(folder: string, entries: readonly ProjectEntry[], 
     if (entry.models.length) lines.push(`      model  ${entry.models.join(", ")}`);
     lines.push(`      tools  ${entry.tools.length ? entry.tools.join(", ") : s.dim("none")}`);
   }
-  const byPlace = (a: Problem, b: Problem) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0);
+  const byPlace = (a: Problem, b: Problem) => (a.file ?? "").localeCompare(b.file ?? "", "en") || (a.line ?? 0) - (b.line ?? 0);
   const errors = problems.filter((p) => p.severity === "error").sort(byPlace);
   const warnings = problems.filter((p) => p.severity === "warning").sort(byPlace);
   lines.push("", s.bold(`problems (${errors.length} error${errors.length === 1 ? "" : "s"}, ${warnings.length} warning${warnings.length === 1 ? "" : "s"})`));

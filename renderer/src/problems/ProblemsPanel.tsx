@@ -53,7 +53,7 @@ export function ProblemsPanel() {
 /** Errors before warnings, then by file and line. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   const rank = (p: Problem) => (p.severity === "error" ? 0 : 1);
-  return [...problems].sort((a, b) => rank(a) - rank(b) || (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
+  return [...problems].sort((a, b) => rank(a) - rank(b) || (a.file ?? "").localeCompare(b.file ?? "", "en") || (a.line ?? 0) - (b.line ?? 0));
 }
 
 function plural(n: number, word: string): string {
