@@ -38,9 +38,21 @@ interface PendingRequest {
 
 /** Runs the loop to its end; returns the step's value (text, or the parsed typed output). */
 export async function runModelLoop(input: LoopInput): Promise<unknown> {
+  const model = tracedModel(resolveModel(input.agent, input.place, input.stepId), input.place, input.stepNodeId);
+  const traced = tracedTools({ ...input.agent.scope.tools, ...input.agent.loaders }, input.place, input.stepNodeId);
+  try {
+    return await loop(input, model, traced.tools);
+  } catch (error) {
+    // On an abort the SDK gives up on the step's other tool calls at the first that rejects: their
+    // nodes must end before the step's (and the run's). They settle promptly once aborted (a leaf
+    // is raced against the signal, a composite's workflow gives way), unlike after other errors.
+    if (input.place.signal.aborted) await traced.settled();
+    throw error;
+  }
+}
+
+async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): Promise<unknown> {
   const { place, agent } = input;
-  const model = tracedModel(resolveModel(agent, place, input.stepId), place, input.stepNodeId);
-  const tools = tracedTools({ ...agent.scope.tools, ...agent.loaders }, place, input.stepNodeId);
   const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, ...settings } = agent.props;
   const instructions = agent.instructions;
   let messages: ModelMessage[] = [{ role: "user", content: input.prompt }];
@@ -72,6 +84,9 @@ export async function runModelLoop(input: LoopInput): Promise<unknown> {
         askApproval({ place, stepNodeId: input.stepNodeId, approvalId: request.approvalId, toolCall: request.toolCall }),
       ),
     );
+    // An abort that came with (or right after) the last decision: the SDK would execute the
+    // approved calls before it looks at the signal.
+    place.signal.throwIfAborted();
     messages.push({
       role: "tool",
       content: decisions.map((d, i) => ({
@@ -98,7 +113,10 @@ async function generated(call: Parameters<typeof generateText>[0]): Promise<Outc
     text: result.text,
     output: () => result.output,
     lastContent: (result.steps.at(-1)?.content ?? []) as Outcome["lastContent"],
-    responseMessages: result.response.messages,
+    // All of the call's messages: `response.messages` is only the last step's, which loses the
+    // tool results the SDK produced continuing from approvals (and any earlier steps), so the
+    // next approval round would send tool calls without their results.
+    responseMessages: result.responseMessages,
     stepCount: result.steps.length,
   };
 }
@@ -130,7 +148,7 @@ async function streamed(call: Parameters<typeof streamText>[0]): Promise<Outcome
     };
   }
   // No end event, or a typed output that didn't parse: the getters say why (and throw for it).
-  const [steps, response, text] = await Promise.all([result.steps, result.response, result.text]);
+  const [steps, responseMessages, text] = await Promise.all([result.steps, result.responseMessages, result.text]);
   const output = await Promise.resolve(result.output).catch((error: unknown) => error);
   return {
     text,
@@ -139,7 +157,7 @@ async function streamed(call: Parameters<typeof streamText>[0]): Promise<Outcome
       return output;
     },
     lastContent: (steps.at(-1)?.content ?? []) as Outcome["lastContent"],
-    responseMessages: response.messages,
+    responseMessages,
     stepCount: steps.length,
   };
 }

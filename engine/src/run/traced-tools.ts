@@ -35,63 +35,91 @@ export function takeToolCall(): ToolCallFrame | undefined {
   return frame;
 }
 
-function enter<T>(frame: ToolCallFrame, call: () => T): T {
+/** Calls a tool's execute with `frame` handed off; `composite` says a composite runner took it. */
+function enter<T>(frame: ToolCallFrame, call: () => T): { value: T; composite: boolean } {
   handOff = frame;
   try {
-    return call();
+    const value = call();
+    return { value, composite: handOff !== frame };
   } finally {
     handOff = undefined;
   }
 }
 
-export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): ToolSet {
+/** A step's traced tools, and a way to wait for the executions still running. */
+export interface TracedTools {
+  tools: ToolSet;
+  /**
+   * Resolves when every execution started so far has ended. The AI SDK gives up on a step's other
+   * calls when one rejects (an abort): the step waits for them, so no node outlives its step.
+   */
+  settled(): Promise<void>;
+}
+
+export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): TracedTools {
   const traced: ToolSet = {};
+  const running = new Set<Promise<unknown>>();
   for (const [name, tool] of Object.entries(tools)) {
     const execute = tool.execute;
     if (typeof execute !== "function") {
       traced[name] = tool;
       continue;
     }
+    const traceExecution = async (input: unknown, options: ToolExecutionOptions<any>) => {
+      // A block loader assembles context rather than acting: it is recorded as a block load,
+      // runs live in a replay and is no boundary.
+      const block = isBlockLoader(tool) ? blockNameOf(tool) : undefined;
+      if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
+      const call = { toolName: name, toolCallId: options.toolCallId, input };
+      // Most calls have nothing to wait for before they run: no promise, no extra tick.
+      const before = block === undefined ? beforeTool(place, stepNodeId, call) : LIVE;
+      const answer = before instanceof Promise ? await before : before;
+      // The SDK still executes calls after an abort (approved ones when the loop continues, a
+      // response that arrived as the run was aborted): no tool starts in an aborted run.
+      if (place.signal.aborted) throw abortReason(place.signal);
+      const nodeId = startNode(place.ctx, {
+        parentId: stepNodeId,
+        kind: block !== undefined ? "block-load" : "tool-call",
+        name: block ?? name,
+        input,
+        callId: options.toolCallId,
+      });
+      try {
+        if (answer.kind === "recorded") {
+          emit(place.ctx, { type: "replayed", nodeId, from: { runId: place.ctx.replay!.runId, nodeId: answer.nodeId } });
+          if (answer.error) throw replayedToolError(answer.error);
+          endNode(place.ctx, nodeId, "succeeded", { output: answer.output });
+          return answer.output;
+        }
+        const entered = enter({ nodeId, place }, () => execute.call(tool, input as never, options));
+        // A tool that ignores the abort signal must not keep its node (or the run) open. A
+        // composite's workflow gives way to the abort by itself, and its nodes must end before
+        // its call does: racing it would let the run end with them still running.
+        const output = await (entered.composite ? entered.value : settleOrAbort(entered.value, place.signal));
+        endNode(place.ctx, nodeId, "succeeded", { output: traceableOutput(output) });
+        return output;
+      } catch (error) {
+        endNode(place.ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
+        throw error;
+      }
+    };
     traced[name] = {
       ...tool,
-      execute: async (input: unknown, options: ToolExecutionOptions<any>) => {
-        // A block loader assembles context rather than acting: it is recorded as a block load,
-        // runs live in a replay and is no boundary.
-        const block = isBlockLoader(tool) ? blockNameOf(tool) : undefined;
-        if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
-        const call = { toolName: name, toolCallId: options.toolCallId, input };
-        // Most calls have nothing to wait for before they run: no promise, no extra tick.
-        const before = block === undefined ? beforeTool(place, stepNodeId, call) : LIVE;
-        const answer = before instanceof Promise ? await before : before;
-        const nodeId = startNode(place.ctx, {
-          parentId: stepNodeId,
-          kind: block !== undefined ? "block-load" : "tool-call",
-          name: block ?? name,
-          input,
-          callId: options.toolCallId,
-        });
-        try {
-          if (answer.kind === "recorded") {
-            emit(place.ctx, { type: "replayed", nodeId, from: { runId: place.ctx.replay!.runId, nodeId: answer.nodeId } });
-            if (answer.error) throw replayedToolError(answer.error);
-            endNode(place.ctx, nodeId, "succeeded", { output: answer.output });
-            return answer.output;
-          }
-          // A tool that ignores the abort signal must not keep its node (or the run) open.
-          const output = await settleOrAbort(
-            enter({ nodeId, place }, () => execute.call(tool, input as never, options)),
-            place.signal,
-          );
-          endNode(place.ctx, nodeId, "succeeded", { output: traceableOutput(output) });
-          return output;
-        } catch (error) {
-          endNode(place.ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
-          throw error;
-        }
+      execute: (input: unknown, options: ToolExecutionOptions<any>) => {
+        const execution = traceExecution(input, options);
+        running.add(execution);
+        const done = () => void running.delete(execution);
+        execution.then(done, done);
+        return execution;
       },
     } as ToolSet[string];
   }
-  return traced;
+  return {
+    tools: traced,
+    settled: async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
 }
 
 // A composite's output holds its whole trace, which is already the tool call's child node; the
@@ -160,16 +188,20 @@ function replayedToolError(error: NodeError): Error {
 
 export const COMPOSITE_OUTPUT = Symbol.for("june.composite-output");
 
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("aborted", "AbortError");
+}
+
 function settleOrAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
   if (!(work instanceof Promise)) return Promise.resolve(work);
   if (signal.aborted) {
     work.catch(() => {});
-    return Promise.reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+    return Promise.reject(abortReason(signal));
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
       work.catch(() => {});
-      reject(signal.reason ?? new DOMException("aborted", "AbortError"));
+      reject(abortReason(signal));
     };
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(
