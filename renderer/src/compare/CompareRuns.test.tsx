@@ -99,7 +99,7 @@ describe("Compare runs", () => {
   });
 
   it("puts a fork's original run on the left", async () => {
-    const fork = runSummary("run_f", { entryId: "workflow:report.tsx", name: "Report", status: "succeeded", startedAt: 1795999000000, origin: { kind: "fork", runId: "run_a", nodeId: "n12" } });
+    const fork = runSummary("run_f", { entryId: "workflow:report.tsx", name: "Report", status: "succeeded", startedAt: localTime(2026, 10, 30, 9, 16, 40), origin: { kind: "fork", runId: "run_a", nodeId: "n12" } });
     await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: [fork, past("run_b", localTime(2026, 10, 30, 9, 15)), past("run_a", localTime(2026, 10, 30, 9, 13, 20))] }) } });
     fireEvent.click(within(screen.getByRole("region", { name: "Token usage" })).getByRole("button", { name: "Compare runs" }));
     const left = within(region()).getByRole("combobox", { name: "Left run" }) as HTMLSelectElement;
@@ -117,7 +117,7 @@ describe("Compare runs", () => {
     const { emit } = await openCompare({ run_a: recordedEvents("report", "run_a") });
     const events = recordedEvents("report", "live");
     const firstStepEnd = events.findIndex((e) => e.type === "node-end" && e.nodeId === "n8");
-    emit([ev({ type: "run-started", run: runSummary("live", { entryId: "workflow:report.tsx", name: "Report", startedAt: 1795999000000 }) }), ...traceEvents("live", events.slice(0, firstStepEnd))]);
+    emit([ev({ type: "run-started", run: runSummary("live", { entryId: "workflow:report.tsx", name: "Report", startedAt: localTime(2026, 10, 30, 9, 16, 40) }) }), ...traceEvents("live", events.slice(0, firstStepEnd))]);
     fireEvent.change(within(region()).getByRole("combobox", { name: "Right run" }), { target: { value: "live" } });
     await compare();
     // The live run has not finished its composite step yet, and not started the report's last call.
