@@ -124,7 +124,46 @@ export type StudioEvent =
   /** The studio's breakpoints changed (they apply to every run, live and new). */
   | { seq: number; type: "breakpoints"; breakpoints: Breakpoint[] }
   /** A run left the history (deleted from disk). */
-  | { seq: number; type: "run-deleted"; runId: string };
+  | { seq: number; type: "run-deleted"; runId: string }
+  /**
+   * Stands for every event in (afterSeq, seq], which the service no longer keeps: the first thing
+   * a subscription from a trimmed seq gets, followed by seq+1, seq+2, … A receiver at a seq below
+   * afterSeq must not apply it (it lacks what came between).
+   */
+  | { seq: number; type: "snapshot"; afterSeq: number; snapshot: StudioSnapshot };
+
+/** One run as a snapshot carries it: its latest summary and the trace events that rebuild its trace. */
+export interface RunSnapshot {
+  run: RunSummary;
+  /**
+   * Its trace events in seq order (none for a run of an earlier session the stream only mentioned),
+   * compacted: the text and reasoning deltas of a node whose node-end carries its output are left
+   * out (that output holds their text), so seqs may skip. Every event kept is one the run emitted.
+   */
+  trace: TraceEvent[];
+}
+
+/**
+ * What the events in (afterSeq, seq] of a `snapshot` event add up to. The service lets go of its
+ * events when a run ends; a window subscribing from an earlier seq gets this instead of them.
+ * A field that is absent did not change in that range.
+ */
+export interface StudioSnapshot {
+  /** The newest project snapshot, when a "project" event is in the range. */
+  project?: ProjectSnapshot;
+  /** The folder being loaded, when a "project-loading" came after the newest project. */
+  loadingFolder?: string;
+  /** The studio's breakpoints, when they changed. */
+  breakpoints?: Breakpoint[];
+  /** Runs with events in the range, in the order the stream first named them. */
+  runs: RunSnapshot[];
+  /** Runs deleted in the range. */
+  deletedRuns: string[];
+  /** Every approval waiting now. */
+  pending: PendingApproval[];
+  /** Decisions made in the range, in the order they were made. */
+  decided: ApprovalRecord[];
+}
 
 /** What a host sends: events batched (per animation frame), in seq order. */
 export interface EventBatch {
@@ -183,7 +222,11 @@ export const requests = {
   pendingApprovals: z.strictObject({}),
   approvalHistory: z.strictObject({}),
   openInEditor: z.strictObject({ file: z.string().min(1).max(4096), line: z.number().int().positive().optional(), column: z.number().int().positive().optional() }),
-  /** Starts (or restarts) the event stream after `afterSeq`; events before it are not resent. */
+  /**
+   * Starts (or restarts) the event stream after `afterSeq`; events before it are not resent. When
+   * the service has let go of events after `afterSeq` (a run ended since), the stream starts with
+   * one `snapshot` event standing for them.
+   */
   subscribe: z.strictObject({ afterSeq: z.number().int().min(0) }),
 } as const;
 

@@ -1,42 +1,77 @@
-// The service's one ordered event stream: every event gets the next global `seq` and is kept, so
-// a listener can start after any seq it already has (a reloaded window) and miss nothing.
-import type { StudioEvent } from "../contract/index.ts";
+// The service's one ordered event stream: every event gets the next global `seq`. The log keeps
+// the events since it was last trimmed (the service trims it when a run ends, so a long session
+// does not keep every text delta it ever streamed) and the session's state they add up to. A
+// listener that starts after a kept seq gets the events it missed; one that starts before them
+// gets one `snapshot` event standing for them; then each new event, with no gaps either way.
+import type { StudioEvent, TraceEvent } from "../contract/index.ts";
+import { SessionState } from "./session-snapshot.ts";
 
-/** A StudioEvent before the log stamps its seq. */
-export type StudioEventInput = StudioEvent extends infer E ? (E extends StudioEvent ? Omit<E, "seq"> : never) : never;
+/** A StudioEvent before the log stamps its seq (a snapshot is never appended: the log makes it). */
+export type StudioEventInput = Exclude<StudioEvent, { type: "snapshot" }> extends infer E ? (E extends StudioEvent ? Omit<E, "seq"> : never) : never;
 
 export type EventListener = (event: StudioEvent) => void;
 
-export class StudioEventLog {
-  readonly #events: StudioEvent[] = [];
-  readonly #listeners = new Set<EventListener>();
-  readonly #onListenerError: (error: unknown) => void;
+export interface StudioEventLogOptions {
+  /** Where a failing listener is reported. */
+  onListenerError: (error: unknown) => void;
+  /** A session run's trace events so far, for a snapshot (it compacts them). */
+  traceOf: (runId: string) => readonly TraceEvent[];
+}
 
-  constructor(onListenerError: (error: unknown) => void) {
-    this.#onListenerError = onListenerError;
+export class StudioEventLog {
+  /** The events after `#trimmedThrough`, in seq order: seq N sits at index N - #trimmedThrough - 1. */
+  #events: StudioEvent[] = [];
+  #trimmedThrough = 0;
+  #lastSeq = 0;
+  readonly #state = new SessionState();
+  readonly #listeners = new Set<EventListener>();
+  readonly #options: StudioEventLogOptions;
+
+  constructor(options: StudioEventLogOptions) {
+    this.#options = options;
   }
 
   /** The seq of the newest event, 0 before the first. */
   get lastSeq(): number {
+    return this.#lastSeq;
+  }
+
+  /** How many events the log keeps now (those since it was last trimmed). */
+  get retained(): number {
     return this.#events.length;
   }
 
   append(input: StudioEventInput): StudioEvent {
-    const event = { ...input, seq: this.#events.length + 1 } as StudioEvent;
+    const event = { ...input, seq: this.#lastSeq + 1 } as StudioEvent;
+    this.#lastSeq = event.seq;
     this.#events.push(event);
+    // Before the listeners: one that subscribes another from inside its call sees this event summed up.
+    this.#state.apply(event);
     for (const listener of this.#listeners) this.#call(listener, event);
     return event;
   }
 
+  /** Lets go of every event so far: from now on a listener from an earlier seq gets a snapshot. */
+  trim(): void {
+    this.#trimmedThrough = this.#lastSeq;
+    this.#events = [];
+  }
+
   /**
-   * Calls `listener` with every event after `afterSeq` (kept ones at once, in order), then with
-   * each new one as it is appended. Seqs are contiguous, so a listener sees afterSeq+1, +2, …
+   * Calls `listener` with every event after `afterSeq` (kept ones at once, in order, or the snapshot
+   * standing for those let go), then with each new one as it is appended.
    */
   listen(afterSeq: number, listener: EventListener): () => void {
-    // seq N sits at index N-1: everything after afterSeq starts at index afterSeq.
-    for (let i = Math.max(0, afterSeq); i < this.#events.length; i++) this.#call(listener, this.#events[i]!);
+    if (afterSeq < this.#trimmedThrough) this.#call(listener, this.snapshot(afterSeq));
+    else for (let i = afterSeq - this.#trimmedThrough; i < this.#events.length; i++) this.#call(listener, this.#events[i]!);
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
+  }
+
+  /** The snapshot event standing for every event in (afterSeq, lastSeq]. */
+  snapshot(afterSeq: number): StudioEvent {
+    const from = Math.max(0, afterSeq);
+    return { seq: this.#lastSeq, type: "snapshot", afterSeq: from, snapshot: this.#state.snapshot(from, this.#options.traceOf) };
   }
 
   /** One failing listener (a closed window) must not stop the others or the service. */
@@ -44,7 +79,7 @@ export class StudioEventLog {
     try {
       listener(event);
     } catch (error) {
-      this.#onListenerError(error);
+      this.#options.onListenerError(error);
     }
   }
 }

@@ -1,7 +1,7 @@
 // Public surface of service/: the StudioService (no Electron in it), the per-window client both
 // hosts use, and the event Batcher.
 export { StudioService } from "./studio-service.ts";
-export type { StudioServiceOptions } from "./studio-service.ts";
+export type { RetainedCounts, StudioServiceOptions } from "./studio-service.ts";
 export { connectClient } from "./studio-client.ts";
 export type { StudioClient } from "./studio-client.ts";
 export { Batcher, DEFAULT_MAX_BATCH, FRAME_MS } from "./batcher.ts";

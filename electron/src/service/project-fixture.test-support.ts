@@ -136,7 +136,11 @@ export async function makeProject(files: Record<string, string>): Promise<Projec
   return { folder, write, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
-/** The first event after `afterSeq` that `matches`, kept or still to come. */
+/**
+ * The first event after `afterSeq` that `matches`, kept or still to come. A snapshot (the log let
+ * go of those events: a run ended since) counts as the run-ended and approval-requested events of
+ * what it holds, so a run that ended before the caller listened is still found.
+ */
 export function nextEvent<T extends StudioEvent = StudioEvent>(
   service: StudioService,
   matches: (event: StudioEvent) => boolean,
@@ -146,13 +150,24 @@ export function nextEvent<T extends StudioEvent = StudioEvent>(
     let done = false;
     let stop: (() => void) | undefined;
     stop = service.listen(afterSeq, (event) => {
-      if (done || !matches(event)) return;
+      if (done) return;
+      const found = [event, ...standsFor(event)].find(matches);
+      if (!found) return;
       done = true;
-      resolve(event as T);
+      resolve(found as T);
       queueMicrotask(() => stop?.());
     });
     if (done) stop();
   });
+}
+
+function standsFor(event: StudioEvent): StudioEvent[] {
+  if (event.type !== "snapshot") return [];
+  const { seq, snapshot } = event;
+  return [
+    ...snapshot.runs.filter((r) => r.run.status !== "running").map((r): StudioEvent => ({ seq, type: "run-ended", run: r.run })),
+    ...snapshot.pending.map((approval): StudioEvent => ({ seq, type: "approval-requested", approval })),
+  ];
 }
 
 /** Events of one run ending: resolves with its run-ended event. */

@@ -43,6 +43,8 @@ export interface RunRecord {
    * service in this process; on another machine, once its heartbeat is stale).
    */
   detach(): void;
+  /** False once an event or the end could not be written: the record on disk lacks part of the run. */
+  intact(): boolean;
 }
 
 /** Writes a file whole or not at all: a temp file renamed over it. */
@@ -95,7 +97,7 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
     writer = openTraceWriter(eventsFile(place.runsFolder, summary.runId));
   } catch (error) {
     log(`june studio: the run ${summary.runId} is not recorded on disk: ${messageOf(error)}`);
-    return { runsFolder: undefined, append() {}, finish() {}, detach() {} };
+    return { runsFolder: undefined, append() {}, finish() {}, detach() {}, intact: () => false };
   }
   let beatFailed = false;
   const heartbeat: Heartbeat = startHeartbeat(() => {
@@ -111,6 +113,7 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
   }, heartbeatEvery);
   let open: TraceWriter | undefined = writer;
   let ended = false;
+  let broken = false;
   const close = () => {
     ended = true;
     heartbeat.stop();
@@ -125,6 +128,7 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
         open.append(event);
       } catch (error) {
         log(`june studio: recording ${open.path} stopped: ${messageOf(error)}`);
+        broken = true;
         open.close();
         open = undefined;
       }
@@ -137,9 +141,11 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
         writeRunMeta(place.runsFolder, final, owner);
       } catch (error) {
         log(`june studio: the end of run ${final.runId} is not recorded: ${messageOf(error)}`);
+        broken = true;
       }
     },
     detach: close,
+    intact: () => !broken,
   };
 }
 

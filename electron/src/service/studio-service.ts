@@ -41,6 +41,23 @@ export interface StudioServiceOptions {
   log?: (message: string) => void;
   /** Clock for timestamps; default Date.now. */
   now?: () => number;
+  /**
+   * Keeps every event of the session in memory (the log, each run's events and its engine handle),
+   * as the studio did before it let go of ended runs. Only the memory benchmark's baseline sets it.
+   */
+  retainEvents?: boolean;
+}
+
+/** What the service holds in memory, counted: a long session must keep these bounded. */
+export interface RetainedCounts {
+  /** Events the log keeps (those since it was last trimmed). */
+  loggedEvents: number;
+  /** Trace events the session's runs keep in memory, summed over the runs. */
+  runEvents: number;
+  /** Engine run handles kept (each holds its run's every event). */
+  runHandles: number;
+  /** Runs of this session the service knows (a summary each). */
+  runs: number;
 }
 
 /**
@@ -56,6 +73,7 @@ export class StudioService implements StudioApi {
   readonly #env: NodeJS.ProcessEnv;
   readonly #log: (message: string) => void;
   readonly #now: () => number;
+  readonly #retainEvents: boolean;
   readonly #events: StudioEventLog;
   readonly #runs = new Map<string, LiveRun>();
   /** Each live run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
@@ -78,7 +96,22 @@ export class StudioService implements StudioApi {
     this.#env = options.env ?? process.env;
     this.#log = options.log ?? ((message) => console.warn(message));
     this.#now = options.now ?? Date.now;
-    this.#events = new StudioEventLog((error) => this.#log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.#retainEvents = options.retainEvents ?? false;
+    this.#events = new StudioEventLog({
+      onListenerError: (error) => this.#log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`),
+      traceOf: (runId) => this.#traceOf(runId),
+    });
+  }
+
+  /** What the service holds in memory now, counted (the bounded-session test and the memory benchmark read it). */
+  retained(): RetainedCounts {
+    let runEvents = 0;
+    let runHandles = 0;
+    for (const live of this.#runs.values()) {
+      runEvents += live.events.length;
+      if (live.handle) runHandles++;
+    }
+    return { loggedEvents: this.#events.retained, runEvents, runHandles, runs: this.#runs.size };
   }
 
   /** The seq of the newest event (0 before any). */
@@ -88,7 +121,8 @@ export class StudioService implements StudioApi {
 
   /**
    * Calls `listener` with every event after `afterSeq`, then each new one, in seq order and with
-   * no gaps. Returns a function that stops it. This is what hosts stream to a window.
+   * no gaps; when events after `afterSeq` were let go (a run ended since), one `snapshot` event
+   * stands for them. Returns a function that stops it. This is what hosts stream to a window.
    */
   listen(afterSeq: number, listener: EventListener): () => void {
     return this.#events.listen(afterSeq, listener);
@@ -233,6 +267,20 @@ export class StudioService implements StudioApi {
     else live.end(result, this.#now());
     record?.finish(live.summary());
     this.#emit({ type: "run-ended", run: live.summary() });
+    if (!this.#retainEvents) this.#letGo(live, record?.intact() ?? false);
+  }
+
+  /**
+   * A run ended: the log lets go of every event so far (a window subscribing from an earlier seq
+   * gets a snapshot), and the run lets go of its engine handle (which keeps every event it emitted)
+   * and, when its record on disk holds them all, of its events (a record that failed partway
+   * leaves memory the only whole copy). A long session keeps a summary per run, not every delta
+   * it streamed.
+   */
+  #letGo(live: LiveRun, recorded: boolean): void {
+    this.#events.trim();
+    live.handle = undefined;
+    if (recorded) live.events.length = 0;
   }
 
   async abortRun(request: RequestOf<"abortRun">): Promise<Result<null>> {
@@ -293,11 +341,31 @@ export class StudioService implements StudioApi {
   /** A run of this session, or one recorded in the open project's runs folder. */
   async #findRun(runId: string): Promise<FoundRun | undefined> {
     const live = this.#runs.get(runId);
-    if (live) return { summary: live.summary(), runsFolder: live.runsFolder, events: () => ok([...live.events]) };
+    if (live) return { summary: live.summary(), runsFolder: live.runsFolder, events: () => this.#eventsOf(live) };
     const folder = this.#live?.project.runsFolder;
     if (!folder || !isRecordId(runId)) return undefined;
     const summary = await readRecordedRun(folder, runId, this.#history());
     return summary && { summary, runsFolder: folder, events: () => readRecordedEvents(folder, runId) };
+  }
+
+  /**
+   * A session run's events: from memory while it runs (and when it is not recorded: memory is the
+   * only copy), from its record on disk once it ended (#end let go of them).
+   */
+  #eventsOf(live: LiveRun): Result<TraceEvent[]> {
+    // Events still in memory are the whole copy: the run runs, isn't recorded, or its record broke.
+    if (live.running || live.runsFolder === undefined || live.events.length > 0) return ok([...live.events]);
+    return readRecordedEvents(live.runsFolder, live.id);
+  }
+
+  /** A session run's trace so far, for a snapshot; a record that can't be read is reported and leaves it empty. */
+  #traceOf(runId: string): readonly TraceEvent[] {
+    const live = this.#runs.get(runId);
+    if (!live) return [];
+    const events = this.#eventsOf(live);
+    if (events.ok) return events.value;
+    this.#report(`june studio: a window's snapshot has no trace for run ${runId}: ${events.error.message}`);
+    return [];
   }
 
   #history(): HistoryContext {

@@ -1,8 +1,9 @@
 // The browser's Bridge against the real web host, in Node (whose global WebSocket is the
 // standard one): requests and answers, events from a seq, and after a dropped connection a
-// reconnect that resubscribes from the last seq seen, so nothing is missed or repeated.
+// reconnect that resubscribes from the last seq seen, so nothing is missed or repeated (what the
+// service let go of meanwhile arrives as one snapshot standing for it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EventBatch, StudioApi, StudioEvent } from "../contract/index.ts";
+import type { EventBatch, StudioApi, StudioEvent, WireMessage } from "../contract/index.ts";
 import { HELLO_FLOW, makeProject, runEnded, type ProjectFixture } from "../service/project-fixture.test-support.ts";
 import { StudioService } from "../service/index.ts";
 import { startWebHost, type WebHost } from "./web-host.ts";
@@ -11,10 +12,13 @@ import { WebSocketBridge, webSocketUrl, type ConnectionState, type SocketLike } 
 let project: ProjectFixture;
 let service: StudioService;
 let host: WebHost;
+/** Every event the service emitted, as a window listening from the start got them. */
+const streamed: StudioEvent[] = [];
 
 beforeAll(async () => {
   project = await makeProject({ "hello.tsx": HELLO_FLOW });
   service = new StudioService({ log: () => {} });
+  service.listen(0, (e) => void streamed.push(e));
   host = await startWebHost({ service, port: 0, rendererDir: project.folder });
 });
 afterAll(async () => {
@@ -68,9 +72,14 @@ function collect(bridge: WebSocketBridge, afterSeq = 0) {
 }
 
 function allEvents(afterSeq = 0): StudioEvent[] {
+  return streamed.filter((e) => e.seq > afterSeq);
+}
+
+/** What a subscription from `afterSeq` gets now, as JSON (a snapshot once the log let go of those events). */
+function replayFrom(afterSeq: number): StudioEvent[] {
   const events: StudioEvent[] = [];
   service.listen(afterSeq, (e) => void events.push(e))();
-  return events;
+  return JSON.parse(JSON.stringify(events)) as StudioEvent[];
 }
 
 describe("WebSocketBridge", () => {
@@ -96,10 +105,12 @@ describe("WebSocketBridge", () => {
       expect(await bridge.getRunEvents({ runId: started.value.runId })).toMatchObject({ ok: true });
       expect(await bridge.approve({ runId: started.value.runId, approvalId: "none" })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_APPROVAL" } });
 
-      // A listener that joins later with its own seq gets exactly what follows it.
+      // A listener that joins later from a seq the service let go of (the run ended since) gets one
+      // snapshot standing for what followed it; the first listener gets nothing twice.
       const late = collect(bridge, 2);
       await late.until(service.lastSeq);
-      expect(late.events).toEqual(allEvents(2));
+      expect(late.events).toEqual(replayFrom(2));
+      expect(late.events).toMatchObject([{ type: "snapshot", seq: service.lastSeq, afterSeq: 2, snapshot: { runs: [{ run: { runId: started.value.runId } }] } }]);
       expect(seen.events).toEqual(allEvents());
     } finally {
       bridge.close();
@@ -129,6 +140,7 @@ describe("WebSocketBridge", () => {
       const seen = collect(bridge);
       await seen.until(service.lastSeq);
       const before = service.lastSeq;
+      const beforeDrop = [...seen.events];
 
       // The connection drops; a run starts and finishes while the window is away.
       sockets[0]!.close();
@@ -145,14 +157,57 @@ describe("WebSocketBridge", () => {
       });
       sockets[1]!.open();
       await seen.until(service.lastSeq);
-      expect(seen.events).toEqual(allEvents());
-      expect(seen.events.map((e) => e.seq)).toEqual(seen.events.map((_, i) => i + 1));
+      // The run ended while the window was away, so what it missed comes as one snapshot: that run.
+      expect(seen.events.slice(0, beforeDrop.length)).toEqual(beforeDrop);
+      expect(seen.events.slice(beforeDrop.length)).toEqual(replayFrom(before));
+      expect(seen.events.at(-1)).toMatchObject({ type: "snapshot", seq: service.lastSeq, afterSeq: before, snapshot: { runs: [{ run: { runId: whileAway.value.runId, status: "succeeded" } }] } });
       expect(states).toEqual(["open", "reconnecting", "open"]);
       const resubscribe = sent.map((m) => JSON.parse(m) as { method: string; params: { afterSeq: number } }).filter((m) => m.method === "subscribe").at(-1);
       expect(resubscribe?.params.afterSeq).toBe(before);
       // A call made while away was sent once the connection was back.
       const runs = await queued;
       expect(runs.ok && runs.value.map((r) => r.runId)).toContain(whileAway.value.runId);
+    } finally {
+      bridge.close();
+    }
+  });
+
+  it("takes a snapshot only when it covers what its listener lacks; one that doesn't is a gap, asked again", async () => {
+    // A socket the test speaks for: what the bridge sends, and messages as the host would send them.
+    const sent: { id: number; method: string; params: { afterSeq?: number } }[] = [];
+    const socket: SocketLike & { readyState: number } = {
+      readyState: 1,
+      send: (data) => void sent.push(JSON.parse(data)),
+      close: () => {},
+      onopen: null,
+      onmessage: null,
+      onclose: null,
+      onerror: null,
+    };
+    const bridge = new WebSocketBridge({ url: "ws://127.0.0.1:1/ws?token=t", connect: () => socket });
+    const receive = async (message: WireMessage) => {
+      socket.onmessage?.({ data: JSON.stringify(message) });
+      await Promise.resolve();
+    };
+    const answerSubscribe = () => receive({ id: sent.at(-1)!.id, result: { ok: true, value: { lastSeq: 9 } } });
+    const snapshot = (afterSeq: number): StudioEvent => ({ seq: 9, type: "snapshot", afterSeq, snapshot: { runs: [], deletedRuns: [], pending: [], decided: [] } });
+    try {
+      socket.onopen?.({});
+      const seen = collect(bridge, 5);
+      expect(sent.map((m) => [m.method, m.params.afterSeq])).toEqual([["subscribe", 5]]);
+      await answerSubscribe();
+
+      // From seq 7 it lacks seqs 6 and 7: not taken, and the stream is asked again from 5.
+      await receive({ type: "events", events: [snapshot(7)] });
+      expect(seen.events).toEqual([]);
+      expect(sent.map((m) => [m.method, m.params.afterSeq])).toEqual([["subscribe", 5], ["subscribe", 5]]);
+      await answerSubscribe();
+
+      await receive({ type: "events", events: [snapshot(5), { seq: 10, type: "run-deleted", runId: "r1" }] });
+      expect(seen.events.map((e) => [e.seq, e.type])).toEqual([
+        [9, "snapshot"],
+        [10, "run-deleted"],
+      ]);
     } finally {
       bridge.close();
     }

@@ -1,6 +1,7 @@
 // The renderer's Bridge on the web host: the StudioApi over one WebSocket, written against the
 // standard WebSocket API only (no Node modules), so the renderer imports it as is. It reconnects
-// after a drop and resubscribes from the last seq each listener saw, so a window misses nothing.
+// after a drop and resubscribes from the last seq each listener saw, so a window misses nothing
+// (what the service let go of meanwhile comes as one snapshot standing for those events).
 import type { Bridge, EventBatch, RequestOf, ResponseMap, Result, StudioEvent, StudioMethod, WireMessage } from "../contract/index.ts";
 
 /** The part of the standard WebSocket the bridge uses. */
@@ -224,7 +225,11 @@ export class WebSocketBridge implements Bridge {
   #deliver(events: StudioEvent[]): void {
     const accepted: StudioEvent[] = [];
     for (const event of events) {
-      if (event.seq === this.#expected) {
+      if (event.type === "snapshot" && event.afterSeq < this.#expected && event.seq >= this.#expected) {
+        // It stands for every event in (afterSeq, seq], which covers what we still lack.
+        accepted.push(event);
+        this.#expected = event.seq + 1;
+      } else if (event.seq === this.#expected) {
         accepted.push(event);
         this.#expected++;
       } else if (event.seq > this.#expected && this.#subscribing === 0) {

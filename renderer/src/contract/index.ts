@@ -12,11 +12,13 @@ export type {
   RunExport,
   RunOrigin,
   RunStatus,
+  RunSnapshot,
   RunSummary,
   StudioApi,
   StudioError,
   StudioEvent,
   StudioMethod,
+  StudioSnapshot,
   RequestOf,
   ResponseMap,
 } from "../../../electron/src/contract/index.ts";

@@ -1,8 +1,10 @@
 // A batch of studio events → the next state, in one pure step (the store applies it with a single
 // update, so a burst of 10,000 events re-renders once per batch, not once per event).
 // Replays are safe: events at or below `lastSeq` are skipped, and every merge is keyed by id.
-import type { ApprovalRecord, PendingApproval, RunSummary, StudioEvent, TraceEvent } from "../contract/index.ts";
-import { applyTraceEvents, emptyUsage } from "../trace/index.ts";
+// A `snapshot` (the service let go of the events it stands for) is applied as the events it sums
+// up would have been, through the same steps, so it draws what the full replay would have drawn.
+import type { ApprovalRecord, PendingApproval, RunSummary, StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
+import { applyTraceEvents, emptyUsage, flushHeld } from "../trace/index.ts";
 import { firstAgent, focusRun, reselect } from "./selection.ts";
 import { newRunView, type RunView, type StudioData } from "./studio-state.ts";
 
@@ -12,54 +14,89 @@ export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Pa
   let next: StudioData = { ...data, lastSeq: fresh.reduce((max, e) => Math.max(max, e.seq), data.lastSeq) };
   // Trace events are grouped per run and applied once per run at the end of the batch.
   const traces = new Map<string, TraceEvent[]>();
+  // A snapshot's traces are compacted (seqs skip where deltas were left out): nothing is missing.
+  const compacted = new Set<string>();
   for (const event of fresh) {
-    switch (event.type) {
-      case "project-loading":
-        next = { ...next, loadingFolder: event.folder };
-        break;
-      case "project":
-        next = { ...next, project: event.project, loadingFolder: null, ...reselect(next, event.project) };
-        break;
-      case "run-started":
-      case "run-ended":
-        next = mergeRuns(next, [event.run]);
-        if (event.type === "run-ended") next = { ...next, inbox: next.inbox.filter((a) => a.runId !== event.run.runId) };
-        else if (next.selectedRunId === null && event.run.entryId === next.selectedEntryId) next = { ...next, selectedRunId: event.run.runId };
-        // A run the studio started (replay, fork, resume) was selected before its entry was known.
-        else if (next.selectedRunId === event.run.runId && event.run.entryId !== next.selectedEntryId) next = { ...next, ...focusRun(next, event.run.runId) };
-        break;
-      case "run-deleted":
-        next = dropRun(next, event.runId);
-        break;
-      case "breakpoints":
-        next = { ...next, breakpoints: event.breakpoints };
-        break;
-      case "trace": {
-        const list = traces.get(event.runId) ?? [];
-        list.push(event.event);
-        traces.set(event.runId, list);
-        // The trace's own resolution event closes the request even if no decision event follows.
-        if (event.event.type === "approval-resolved") next = dropFromInbox(next, event.event.approvalId);
-        break;
-      }
-      case "approval-requested":
-        next = mergePending(next, [event.approval]);
-        break;
-      case "approval-decided":
-        next = mergeHistory(dropFromInbox(next, event.record.approvalId), [event.record]);
-        break;
+    if (event.type !== "snapshot") next = applyEvent(next, event, traces);
+    else {
+      for (const part of eventsOf(event.seq, event.snapshot)) next = applyEvent(next, part, traces);
+      for (const { run } of event.snapshot.runs) compacted.add(run.runId);
     }
   }
-  if (traces.size > 0) next = { ...next, runs: applyTraces(next.runs, traces) };
+  if (traces.size > 0) next = { ...next, runs: applyTraces(next.runs, traces, compacted) };
   for (const runId of traces.keys()) if (!next.runOrder.includes(runId)) next = { ...next, runOrder: [...next.runOrder, runId] };
   return next;
 }
 
-function applyTraces(runs: Record<string, RunView>, traces: Map<string, TraceEvent[]>): Record<string, RunView> {
+/**
+ * The events a snapshot stands for, in the order they came: the project, the breakpoints, each
+ * run (started, its trace, ended), the decisions, what waits (last: an older run's resolution may
+ * drop an approval of the same id), then the deletions.
+ */
+function eventsOf(seq: number, snapshot: StudioSnapshot): Exclude<StudioEvent, { type: "snapshot" }>[] {
+  const ended = (run: RunSummary) => ENDED.has(run.status);
+  return [
+    ...(snapshot.project ? [{ seq, type: "project" as const, project: snapshot.project }] : []),
+    ...(snapshot.loadingFolder !== undefined ? [{ seq, type: "project-loading" as const, folder: snapshot.loadingFolder }] : []),
+    ...(snapshot.breakpoints ? [{ seq, type: "breakpoints" as const, breakpoints: snapshot.breakpoints }] : []),
+    ...snapshot.runs.flatMap(({ run, trace }) => [
+      { seq, type: "run-started" as const, run },
+      ...trace.map((event) => ({ seq, type: "trace" as const, runId: run.runId, event })),
+      ...(ended(run) ? [{ seq, type: "run-ended" as const, run }] : []),
+    ]),
+    ...snapshot.decided.map((record) => ({ seq, type: "approval-decided" as const, record })),
+    ...snapshot.pending.map((approval) => ({ seq, type: "approval-requested" as const, approval })),
+    ...snapshot.deletedRuns.map((runId) => ({ seq, type: "run-deleted" as const, runId })),
+  ];
+}
+
+function applyEvent(data: StudioData, event: Exclude<StudioEvent, { type: "snapshot" }>, traces: Map<string, TraceEvent[]>): StudioData {
+  let next = data;
+  switch (event.type) {
+    case "project-loading":
+      next = { ...next, loadingFolder: event.folder };
+      break;
+    case "project":
+      next = { ...next, project: event.project, loadingFolder: null, ...reselect(next, event.project) };
+      break;
+    case "run-started":
+    case "run-ended":
+      next = mergeRuns(next, [event.run]);
+      if (event.type === "run-ended") next = { ...next, inbox: next.inbox.filter((a) => a.runId !== event.run.runId) };
+      else if (next.selectedRunId === null && event.run.entryId === next.selectedEntryId) next = { ...next, selectedRunId: event.run.runId };
+      // A run the studio started (replay, fork, resume) was selected before its entry was known.
+      else if (next.selectedRunId === event.run.runId && event.run.entryId !== next.selectedEntryId) next = { ...next, ...focusRun(next, event.run.runId) };
+      break;
+    case "run-deleted":
+      next = dropRun(next, event.runId);
+      break;
+    case "breakpoints":
+      next = { ...next, breakpoints: event.breakpoints };
+      break;
+    case "trace": {
+      const list = traces.get(event.runId) ?? [];
+      list.push(event.event);
+      traces.set(event.runId, list);
+      // The trace's own resolution event closes the request even if no decision event follows.
+      if (event.event.type === "approval-resolved") next = dropFromInbox(next, event.event.approvalId);
+      break;
+    }
+    case "approval-requested":
+      next = mergePending(next, [event.approval]);
+      break;
+    case "approval-decided":
+      next = mergeHistory(dropFromInbox(next, event.record.approvalId), [event.record]);
+      break;
+  }
+  return next;
+}
+
+function applyTraces(runs: Record<string, RunView>, traces: Map<string, TraceEvent[]>, compacted: ReadonlySet<string>): Record<string, RunView> {
   const next = { ...runs };
   for (const [runId, events] of traces) {
     const view = next[runId] ?? { ...newRunView(provisionalSummary(runId, events)), provisional: true as const };
-    next[runId] = { ...view, trace: applyTraceEvents(view.trace, events) };
+    const trace = applyTraceEvents(view.trace, events);
+    next[runId] = { ...view, trace: compacted.has(runId) ? flushHeld(trace) : trace };
   }
   return next;
 }
