@@ -1,6 +1,7 @@
 // The web host's doors, tried from outside the page: the printed URL is on 127.0.0.1, the page
-// needs the token, the WebSocket needs the studio's own Origin (and the token), the Host header
-// must name 127.0.0.1:PORT (DNS rebinding), and nothing answers on another loopback address.
+// needs the token, which then moves from the address bar to a cookie, the WebSocket needs the
+// studio's own Origin (and the token), the Host header must name 127.0.0.1:PORT (DNS rebinding),
+// and nothing answers on another loopback address.
 // Each refusal has a control that the same request with the right credential is let in.
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
@@ -85,15 +86,28 @@ test.describe("web host security", () => {
 
   test("refuses the page without the token (403)", async ({ studio, request }) => {
     const url = new URL(studio.url);
-    const withToken = await request.get(studio.url);
-    expect(withToken.status(), "the printed URL is served").toBe(200);
-    expect(await withToken.text()).toContain("<div id=\"root\"");
-
+    // Refusals first: `request` keeps the cookie the printed URL sets, as a browser does.
     const bare = await request.get(`${url.origin}/`);
     expect(bare.status()).toBe(403);
     expect(await bare.text()).toContain("token");
     expect((await request.get(`${url.origin}/index.html`)).status()).toBe(403);
     expect((await request.get(`${url.origin}/?token=${"x".repeat(url.searchParams.get("token")!.length)}`)).status(), "a wrong token").toBe(403);
+
+    const withToken = await request.get(studio.url);
+    expect(withToken.status(), "the printed URL is served").toBe(200);
+    expect(await withToken.text()).toContain("<div id=\"root\"");
+  });
+
+  test("moves the token from the address bar to an HttpOnly cookie; a reload goes by the cookie", async ({ studioPage, studio, page }) => {
+    const url = new URL(studio.url);
+    await expect(page, "the address lost its ?token= once the socket opened").toHaveURL(`${url.origin}/`);
+    const cookies = await page.context().cookies(url.origin);
+    expect(cookies.map(({ name, value, httpOnly, sameSite, path }) => ({ name, value, httpOnly, sameSite, path }))).toEqual([
+      { name: `june_studio_${url.port}`, value: url.searchParams.get("token"), httpOnly: true, sameSite: "Strict", path: "/" },
+    ]);
+    await page.reload();
+    await studioPage.waitReady();
+    await expect(page).toHaveURL(`${url.origin}/`);
   });
 
   test("refuses a request whose Host is not 127.0.0.1:PORT (DNS rebinding)", async ({ studio }) => {

@@ -17,7 +17,7 @@ export function fallbackPage(rendererDir: string): string {
 <main>
 <h1>June Studio's interface is not built yet</h1>
 <p>The web studio is running, but there is no built renderer in <code>${escaped}</code>.</p>
-<p>Build it with <code>npm run build -w renderer</code> in the June folder, then reload this page (keep the token in the address).</p>
+<p>Build it with <code>npm run build -w renderer</code> in the June folder, then reload this page (this browser keeps the token in a cookie now).</p>
 </main>
 </body>
 </html>

@@ -1,6 +1,6 @@
 // Headers on every response of the web host: a strict CSP (scripts and styles from the studio
-// itself, the socket only to itself, no framing), no MIME sniffing, no referrer (the page URL
-// carries the token).
+// itself, the socket only to itself, no framing), no MIME sniffing, no referrer (the printed URL
+// carries the token until the renderer takes it out of the address bar).
 
 export function securityHeaders(port: number): Record<string, string> {
   return {

@@ -1,33 +1,27 @@
-// The built renderer's files, served without ever leaving its folder: the request path is
-// decoded once, any `..` segment, backslash or NUL is refused outright, and the real path of
-// what is found (symlinks followed) must still be inside the folder.
+// The built renderer's files, served without ever leaving its folder: the path comes already
+// decoded and normalised by the request guard (request-path.ts) and is never decoded again; a
+// `..` or `.` segment, backslash or NUL is still refused here (defence in depth), and the real
+// path of what is found (symlinks followed) must still be inside the folder.
 import { realpath, stat } from "node:fs/promises";
 import { CONTENT_TYPES } from "../renderer-files/content-types.ts";
 import { extname, isAbsolute, join, relative, sep } from "node:path";
 
 export type StaticLookup = { kind: "file"; path: string; type: string } | { kind: "forbidden"; why: string } | { kind: "missing" };
 
-
 export function contentType(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
 /**
- * What `/some/path` (as sent, not yet decoded) names inside `root`.
+ * What the normalised `/some/path` (readTarget's, already decoded) names inside `root`.
  *
  * @example
- * await lookupStatic("/srv/dist", "/assets/index.js");    // { kind: "file", path: "/srv/dist/assets/index.js", … }
- * await lookupStatic("/srv/dist", "/%2e%2e/package.json"); // { kind: "forbidden", … }
+ * await lookupStatic("/srv/dist", "/assets/index.js"); // { kind: "file", path: "/srv/dist/assets/index.js", … }
+ * await lookupStatic("/srv/dist", "/../package.json"); // { kind: "forbidden", … }
  */
-export async function lookupStatic(root: string, rawPath: string): Promise<StaticLookup> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return { kind: "forbidden", why: "malformed percent-encoding" };
-  }
-  if (decoded.includes("\0") || decoded.includes("\\")) return { kind: "forbidden", why: "NUL or backslash in the path" };
-  const segments = decoded.split("/").filter((s) => s !== "");
+export async function lookupStatic(root: string, path: string): Promise<StaticLookup> {
+  if (path.includes("\0") || path.includes("\\")) return { kind: "forbidden", why: "NUL or backslash in the path" };
+  const segments = path.split("/").filter((s) => s !== "");
   if (segments.some((s) => s === ".." || s === ".")) return { kind: "forbidden", why: "dot segments" };
   const wanted = join(root, ...segments);
   if (!inside(root, wanted)) return { kind: "forbidden", why: "outside the renderer folder" };

@@ -1,6 +1,8 @@
-// The web host as a specification: only 127.0.0.1, the token on the page and the socket, Host
-// and Origin checked, strict headers, no way out of the renderer folder, and the contract's wire
-// protocol over one WebSocket with events in batches.
+// The web host as a specification: only 127.0.0.1, the token on the page, its files and the
+// socket, Host and Origin checked, strict headers, no way out of the renderer folder, and the
+// contract's wire protocol over one WebSocket with events in batches. The attacks on the guard
+// itself (path spellings, duplicate headers, the cookie, message bounds) are in
+// request-guard.attack.test.ts.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect as tcpConnect } from "node:net";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
@@ -60,6 +62,8 @@ function get(path: string, headers: Record<string, string> = {}, port = host.por
 }
 
 const origin = () => `http://127.0.0.1:${host.port}`;
+/** The cookie the page answers the printed URL with, as the browser sends it back. */
+const withCookie = () => ({ cookie: `june_studio_${host.port}=${host.token}` });
 
 /** Opens a WebSocket with the `ws` client (which can set any Host and Origin); resolves open or the refusal's status. */
 function openSocket(url: string, options: { origin?: string; host?: string } = {}): Promise<{ socket?: WebSocket; status?: number }> {
@@ -163,18 +167,19 @@ describe("the page", () => {
     expect((await get("/assets/app.js", { host: `evil.example:${host.port}` })).status).toBe(403);
   });
 
-  it("serves static assets without the token, typed, and nothing but GET and HEAD", async () => {
-    const asset = await get("/assets/app.js");
+  it("serves static assets with the token (the page's cookie), typed, and nothing but GET and HEAD", async () => {
+    expect((await get("/assets/app.js")).status, "no cookie").toBe(403);
+    const asset = await get("/assets/app.js", withCookie());
     expect(asset.status).toBe(200);
     expect(asset.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(asset.body).toBe("console.log('studio');\n");
-    expect((await get("/assets/nope.js")).status).toBe(404);
+    expect((await get("/assets/nope.js", withCookie())).status).toBe(404);
     const post = await get(`/?token=${host.token}`, {}, host.port, "POST");
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD");
   });
 
-  it("refuses every way out of the renderer folder", async () => {
+  it("refuses every way out of the renderer folder, token or not", async () => {
     const attempts = [
       "/../package.json",
       "/../secret.txt",
@@ -191,9 +196,11 @@ describe("the page", () => {
       "/assets/link.txt",
     ];
     for (const path of attempts) {
-      const response = await get(path);
-      expect(response.status, path).toBe(403);
-      expect(response.body).not.toMatch(/top secret|renderer-package/);
+      for (const headers of [{}, withCookie()]) {
+        const response = await get(path, headers);
+        expect(response.status, path).toBe(403);
+        expect(response.body).not.toMatch(/top secret|renderer-package/);
+      }
     }
   });
 
@@ -267,7 +274,7 @@ describe("the renderer folder", () => {
     await mkdir(join(project.folder, "outside"), { recursive: true });
     await writeFile(join(project.folder, "outside/x.txt"), "top secret\n");
     await symlink(join(project.folder, "outside"), join(rendererDir, "out"));
-    const response = await get("/out/x.txt");
+    const response = await get("/out/x.txt", withCookie());
     expect(response.status).toBe(403);
     expect(response.body).not.toContain("top secret");
   });

@@ -213,6 +213,44 @@ describe("WebSocketBridge", () => {
     }
   });
 
+  it("a page's bridge needs no token in any address: its socket goes by the page's cookie", async () => {
+    const url = webSocketUrl({ protocol: "http:", host: `127.0.0.1:${host.port}` });
+    expect(url).toBe(`ws://127.0.0.1:${host.port}/ws`);
+    // What the browser sends with the page's socket: its own Origin and the cookie the page set.
+    const browserSocket = (cookie: string) => (target: string) =>
+      new WebSocket(target, { headers: { origin: `http://127.0.0.1:${host.port}`, cookie } } as never) as unknown as SocketLike;
+    const bridge = new WebSocketBridge({ url, connect: browserSocket(`june_studio_${host.port}=${host.token}`) });
+    try {
+      expect(await bridge.listRuns({})).toMatchObject({ ok: true });
+    } finally {
+      bridge.close();
+    }
+    const noCookie = new WebSocketBridge({ url, connect: browserSocket("other=1"), retryDelaysMs: [20] });
+    await new Promise<void>((resolve) => noCookie.onConnectionChange((s) => s === "reconnecting" && resolve()));
+    noCookie.close();
+  });
+
+  it("a call over the host's 8 MiB message limit is answered STUDIO_MESSAGE_TOO_LARGE, unsent, and the bridge goes on", async () => {
+    const sent: string[] = [];
+    const bridge = new WebSocketBridge({
+      url: pageUrl(),
+      connect: (target) => {
+        const socket = nodeSocket(target);
+        const send = socket.send.bind(socket);
+        socket.send = (data) => (sent.push(data), send(data));
+        return socket;
+      },
+    });
+    try {
+      const big = await bridge.startRun({ entryId: "workflow:hello.tsx", input: "é".repeat(4 * 1024 * 1024 + 1) });
+      expect(big).toMatchObject({ ok: false, error: { code: "STUDIO_MESSAGE_TOO_LARGE" } });
+      expect(await bridge.listRuns({})).toMatchObject({ ok: true });
+      expect(sent.map((m) => JSON.parse(m).method)).toEqual(["listRuns"]);
+    } finally {
+      bridge.close();
+    }
+  });
+
   it("a refused connection (wrong token) keeps retrying, and close() ends it and its calls", async () => {
     const states: ConnectionState[] = [];
     const bridge = new WebSocketBridge({ url: pageUrl("wrong"), connect: nodeSocket, retryDelaysMs: [20] });

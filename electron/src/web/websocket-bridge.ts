@@ -2,6 +2,7 @@
 // standard WebSocket API only (no Node modules), so the renderer imports it as is. It reconnects
 // after a drop and resubscribes from the last seq each listener saw, so a window misses nothing
 // (what the service let go of meanwhile comes as one snapshot standing for those events).
+import { MAX_MESSAGE_BYTES } from "./message-limits.ts";
 import type { Bridge, EventBatch, RequestOf, ResponseMap, Result, StudioEvent, StudioMethod, WireMessage } from "../contract/index.ts";
 
 /** The part of the standard WebSocket the bridge uses. */
@@ -18,7 +19,7 @@ export interface SocketLike {
 export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
 
 export interface WebSocketBridgeOptions {
-  /** `ws://127.0.0.1:PORT/ws?token=TOKEN`; see webSocketUrl(). */
+  /** `ws://127.0.0.1:PORT/ws` (a page, by its cookie) or `…/ws?token=TOKEN`; see webSocketUrl(). */
   url: string;
   /** Opens a socket; default `new WebSocket(url)`. */
   connect?: (url: string) => SocketLike;
@@ -41,14 +42,18 @@ interface Listener {
 }
 
 /**
- * The WebSocket URL for the page the web host served (`http://127.0.0.1:PORT/?token=…`).
+ * The web host's WebSocket URL. A page gives its protocol and host only: its browser sends the
+ * cookie the page came with, so the token need not be in any address. A client without a cookie
+ * jar (a script, a test) gives the printed URL, and its `?token=` is carried over.
  *
  * @example
- * webSocketUrl(window.location); // "ws://127.0.0.1:5173/ws?token=…"
+ * webSocketUrl({ protocol: location.protocol, host: location.host }); // "ws://127.0.0.1:5173/ws"
+ * webSocketUrl(new URL(printedUrl)); // "ws://127.0.0.1:5173/ws?token=…"
  */
-export function webSocketUrl(location: { protocol: string; host: string; search: string }): string {
-  const token = new URLSearchParams(location.search).get("token") ?? "";
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+export function webSocketUrl(location: { protocol: string; host: string; search?: string }): string {
+  const token = new URLSearchParams(location.search ?? "").get("token");
+  const base = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  return token === null ? base : `${base}?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -142,8 +147,15 @@ export class WebSocketBridge implements Bridge {
   #call<M extends StudioMethod>(method: M, params: RequestOf<M>): Promise<Result<ResponseMap[M]>> {
     if (this.#closed) return Promise.resolve(failure("STUDIO_CLOSED", "june studio: the connection to the studio was closed."));
     const id = this.#nextId++;
+    const message = JSON.stringify({ id, method, params });
+    // The host would refuse it unread or answer STUDIO_MESSAGE_TOO_LARGE; say so without sending it.
+    if (overMessageLimit(message)) {
+      return Promise.resolve(
+        failure("STUDIO_MESSAGE_TOO_LARGE", `june studio: ${method} is over the ${MAX_MESSAGE_BYTES}-byte limit of a message to the studio; send a smaller request (a run's input is the usual culprit).`),
+      );
+    }
     return new Promise((resolve) => {
-      const waiting: Waiting = { message: JSON.stringify({ id, method, params }), sent: false, resolve: resolve as Waiting["resolve"] };
+      const waiting: Waiting = { message, sent: false, resolve: resolve as Waiting["resolve"] };
       this.#waiting.set(id, waiting);
       if (this.#socket?.readyState === OPEN) this.#send(waiting);
     });
@@ -265,6 +277,12 @@ export class WebSocketBridge implements Bridge {
     this.#state = state;
     for (const listener of this.#stateListeners) listener(state);
   }
+}
+
+/** Over the host's limit in UTF-8 bytes (counted only when the characters alone might be). */
+function overMessageLimit(text: string): boolean {
+  if (text.length * 3 <= MAX_MESSAGE_BYTES) return false;
+  return new TextEncoder().encode(text).length > MAX_MESSAGE_BYTES;
 }
 
 function failure(code: string, message: string): Result<never> {

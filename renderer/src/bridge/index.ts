@@ -1,4 +1,4 @@
 // Public surface of bridge/: choosing the page's Bridge.
-export { selectBridge, requireToken, BridgeError } from "./connect-bridge.ts";
+export { selectBridge, BridgeError } from "./connect-bridge.ts";
 export type { PageLocation } from "./connect-bridge.ts";
 export { createWebBridge } from "./web-bridge.ts";
