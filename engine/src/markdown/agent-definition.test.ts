@@ -65,6 +65,16 @@ describe("Claude Code compatibility", () => {
     expect(diagnostics[0]!.message).toContain("`permissionMode` is not a key June uses");
   });
 
+  it("keys named like an object's own members (constructor, toString, __proto__) are unknown keys like any other", () => {
+    const { definition, diagnostics } = agentFile("name: a\ndescription: d\nconstructor: x\ntoString: y\n__proto__: {z: 1}");
+    expect(definition?.name).toBe("a");
+    expect(diagnostics.map((d) => [d.severity, d.code, d.field, d.line])).toEqual([
+      ["warning", "JUNE_UNKNOWN_KEY", "constructor", 4],
+      ["warning", "JUNE_UNKNOWN_KEY", "toString", 5],
+      ["warning", "JUNE_UNKNOWN_KEY", "__proto__", 6],
+    ]);
+  });
+
   it("blocks and output are errors: they can only be supplied in code", () => {
     const found = errors("name: a\ndescription: d\nblocks:\n  tone: friendly\noutput: json");
     expect(found.map((d) => [d.code, d.field, d.line])).toEqual([

@@ -92,7 +92,8 @@ export function parseAgentFile(file: string, text: string): ParsedAgentFile {
   for (const key of Object.keys(data)) {
     if (KNOWN_KEYS.has(key)) continue;
     const where = fileLine(place(key));
-    if (key in OVERRIDE_ONLY) {
+    // Own keys only: `toString` or `constructor` in a file is an unknown key, not an inherited member.
+    if (Object.hasOwn(OVERRIDE_ONLY, key)) {
       diagnostics.push(
         errorAt(place(key), "JUNE_AGENT_FIELD_OVERRIDE_ONLY",
           `june: ${where}: \`${key}\` can't be set in frontmatter (${OVERRIDE_ONLY[key]}, which YAML can't express). ` +

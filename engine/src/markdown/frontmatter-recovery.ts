@@ -14,8 +14,10 @@ export interface ScalarSpan {
   value: string;
 }
 
-// A key (plain, or quoted) then `:` and a value on the same line.
-const KEY_LINE = /^(\s*(?:[^\s#'"\-?:,[\]{}][^:#]*?|"[^"]*"|'[^']*')\s*:)[ \t]+(\S.*)$/;
+// A key (plain, or quoted) then `:` and a value on the same line. A plain key runs to the first
+// `:` with nothing after it that can also match blanks: `[^:#]*?\s*:` backtracked quadratically
+// over a long blank run (a megabyte of spaces took minutes).
+const KEY_LINE = /^(\s*(?:[^\s#'"\-?:,[\]{}][^:#]*|"[^"]*"\s*|'[^']*'\s*):)[ \t]+(\S.*)$/;
 // Values YAML reads as something other than a plain scalar: quoted, block, alias, tag, anchor.
 const NOT_PLAIN = /^["'|>&*!%@`]/;
 

@@ -115,6 +115,12 @@ describe("Claude Code compatibility: what no harness could load is an error with
     expect(diagnostics[0]).toMatchObject({ code: "JUNE_FRONTMATTER_INVALID", line: 4 });
   });
 
+  it("a key given twice inside a nested mapping is refused too, at the repeated key", () => {
+    const { diagnostics } = parseAgentFile("a.md", "---\nname: a\ndescription: d\nhooks:\n  Stop: []\n  Stop: [x]\n---\n");
+    expect(diagnostics[0]).toMatchObject({ code: "JUNE_FRONTMATTER_INVALID", line: 6, column: 3 });
+    expect(diagnostics[0]!.message).toContain("Map keys must be unique");
+  });
+
   it("frontmatter that is a list, not key: value lines", () => {
     const { diagnostics } = parseAgentFile("a.md", "---\n- name\n- description\n---\n");
     expect(diagnostics[0]).toMatchObject({ code: "JUNE_FRONTMATTER_INVALID", line: 2 });

@@ -1,7 +1,7 @@
 // Reading an agent file's frontmatter as tolerantly as Claude Code does: a BOM, CRLF, `---` in the
 // body, and the unquoted `: ` inside a description that strict YAML refuses all load. Line
 // numbers stay those of the file, so every diagnostic can point at the key at fault.
-import { LineCounter, isMap, isScalar, parseDocument, type Document } from "yaml";
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from "yaml";
 import { errorAt, type Diagnostic } from "./diagnostic.ts";
 import { quoteSpans, plainScalarSpans, type ScalarSpan } from "./frontmatter-recovery.ts";
 
@@ -60,7 +60,8 @@ export function readFrontmatter(file: string, text: string): FrontmatterResult {
   if (doc.contents !== null && !isMap(doc.contents)) {
     return fail(file, firstLine, `june: ${file}:${firstLine}: the frontmatter must be \`key: value\` lines (a YAML mapping), not a list or a single value.`);
   }
-  const keyLines: Record<string, number> = {};
+  // No prototype: a key named `constructor` or `__proto__` is a key like any other.
+  const keyLines: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const pair of isMap(doc.contents) ? doc.contents.items : []) {
     if (isScalar(pair.key) && pair.key.range) keyLines[String(pair.key.value)] = firstLine + lineCounter.linePos(pair.key.range[0]).line - 1;
   }
@@ -80,35 +81,83 @@ type Parsed =
   | { ok: true; doc: Document; lineCounter: LineCounter; recovered: boolean }
   | { ok: false; line: number; col: number; message: string };
 
+/** One YAML error, where it is (1-based line and column) and what it says. */
+interface YamlError {
+  offset: number;
+  line: number;
+  col: number;
+  message: string;
+}
+
+interface Attempt {
+  doc: Document;
+  lineCounter: LineCounter;
+  errors: YamlError[];
+}
+
 // Strict first; then quote plain values holding ": " (what Claude Code files most often carry);
 // then quote whatever values the remaining errors sit in, until none remain or nothing changes.
 function parseTolerantly(lines: string[]): Parsed {
   let attempt = parse(lines);
-  if (attempt.doc.errors.length === 0) return { ok: true, ...attempt, recovered: false };
+  if (attempt.errors.length === 0) return { ok: true, doc: attempt.doc, lineCounter: attempt.lineCounter, recovered: false };
   let current = lines;
   const spans = plainScalarSpans(lines);
   const done = new Set<ScalarSpan>();
   // A flow collection ({a: b}) holds colons legitimately; it is quoted only if an error sits in it.
   const colonSpans = spans.filter((span) => /:(\s|$)/.test(span.value) && !/^[[{]/.test(span.value));
   for (let round = 0; round <= MAX_RECOVERY_ROUNDS; round++) {
-    const errorLines = new Set(attempt.doc.errors.map((e) => e.linePos?.[0].line ?? 0));
+    const errorLines = new Set(attempt.errors.map((e) => e.line));
     const pending = colonSpans.filter((s) => !done.has(s));
     const next = pending.length > 0 ? pending : spans.filter((s) => !done.has(s) && touches(s, errorLines));
     if (next.length === 0) break;
     next.forEach((span) => done.add(span));
     current = quoteSpans(current, next);
     attempt = parse(current);
-    if (attempt.doc.errors.length === 0) return { ok: true, ...attempt, recovered: true };
+    if (attempt.errors.length === 0) return { ok: true, doc: attempt.doc, lineCounter: attempt.lineCounter, recovered: true };
   }
-  const first = attempt.doc.errors[0]!;
-  const position = first.linePos?.[0] ?? { line: 1, col: 1 };
-  return { ok: false, line: position.line, col: position.col, message: first.message.split(/ at line \d+/)[0]!.trim() };
+  const { line, col, message } = attempt.errors[0]!;
+  return { ok: false, line, col, message };
 }
 
-function parse(lines: string[]): { doc: Document; lineCounter: LineCounter } {
+function parse(lines: string[]): Attempt {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(lines.join("\n"), { lineCounter, uniqueKeys: true, prettyErrors: true });
-  return { doc, lineCounter };
+  // Neither of yaml's own uniqueKeys and prettyErrors: the first compares each key with every key
+  // before it (100,000 keys took minutes), the second copies the whole line into every error (a
+  // megabyte line with a thousand errors took seconds). Both are done here in one pass instead.
+  const doc = parseDocument(lines.join("\n"), { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const found = [
+    ...doc.errors.map((error) => ({ offset: error.pos[0], message: error.message.split(/ at line \d+/)[0]!.trim() })),
+    ...duplicateKeyOffsets(doc).map((offset) => ({ offset, message: "Map keys must be unique" })),
+  ];
+  const errors = found.map(({ offset, message }) => ({ offset, message, ...(offset >= 0 ? lineCounter.linePos(offset) : { line: 1, col: 1 }) }));
+  return { doc, lineCounter, errors: errors.sort((a, b) => a.offset - b.offset) };
+}
+
+/**
+ * Where each key repeating an earlier key of its mapping starts (yaml's rule: scalar keys with
+ * the same value), at any depth. Walked with a stack, not recursion: nesting can be thousands deep.
+ */
+function duplicateKeyOffsets(doc: Document): number[] {
+  const offsets: number[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        if (isScalar(pair.key) && pair.key.range) {
+          if (seen.has(pair.key.value)) offsets.push(pair.key.range[0]);
+          else seen.add(pair.key.value);
+        }
+        stack.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  return offsets;
 }
 
 /** Whether a value's lines (0-based start..end, errors 1-based) hold one of the error lines. */

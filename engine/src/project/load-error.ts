@@ -6,6 +6,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Message } from "esbuild";
 import { JuneError, type SourceLocation } from "../errors/index.ts";
+import { thrownDetail, thrownStack } from "./thrown.ts";
 
 /** Only the first few problems are listed; the first one is usually the cause of the rest. */
 const MAX_LISTED = 5;
@@ -83,7 +84,7 @@ export interface EvaluationContext {
  */
 export function evaluationFailure(file: string, error: unknown, context: EvaluationContext): JuneError {
   const source = throwSite(error, context);
-  let detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  let detail = thrownDetail(error);
   for (const [url, specifier] of context.aliases) detail = detail.split(url).join(specifier);
   const where = source ? ` at ${source.file}:${source.line}:${source.column}` : "";
   return new JuneError("JUNE_LOAD_FAILED", `june: the workflow ${file} threw while loading${where}: ${detail}`, {
@@ -99,7 +100,7 @@ export function evaluationFailure(file: string, error: unknown, context: Evaluat
  * original file, which is taken as is.
  */
 function throwSite(error: unknown, context: EvaluationContext): SourceLocation | undefined {
-  const stack = error instanceof Error ? error.stack : undefined;
+  const stack = thrownStack(error);
   if (!stack) return undefined;
   let map: SourceMap | undefined;
   const lookup = (line: number, column: number) => (map ??= new SourceMap(context.map)).findOrigin(line, column);

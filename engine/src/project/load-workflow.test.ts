@@ -177,6 +177,15 @@ describe("errors: JUNE_LOAD_FAILED naming the file and line", () => {
     expect(await leftoverBundles(file)).toEqual([]);
   });
 
+  it("a module that throws what can't even be printed (an object with no prototype): still the file, and what was thrown", async () => {
+    const file = join(await tempDir(), "throws-bare-object.tsx");
+    await writeFile(file, 'import { Agent } from "june";\nthrow Object.create(null);\nexport default function W() { return <Agent />; }\n');
+    const error = await loadError(file);
+    expect(error.code).toBe("JUNE_LOAD_FAILED");
+    expect(error.message).toContain(`the workflow ${file} threw while loading`);
+    expect(error.message).toContain("[object Object]");
+  });
+
   it("a file that isn't there, or isn't a script", async () => {
     const missing = await loadError(fixture("no-such-workflow.tsx"));
     expect(missing.code).toBe("JUNE_LOAD_FAILED");

@@ -69,6 +69,18 @@ describe("openProject", () => {
     expect(md.message).toContain("description");
   });
 
+  it("a default export that throws when it is read (a Proxy) is a problem naming its file; the others still load", async () => {
+    await write("good.tsx", GOOD);
+    await write("hostile.tsx", `import { Agent } from "june";\nexport default new Proxy(function W() { return <Agent />; }, { get() { throw new Error("no reading me"); } });\n`);
+    await write(".claude/agents/fine.md", "---\nname: fine\ndescription: ok\ntools: Read\n---\nbody\n");
+    const project = await openProject(folder);
+    expect(project.entries.map((e) => e.name)).toEqual(["Finder", "fine"]);
+    expect(project.problems).toEqual([
+      expect.objectContaining({ severity: "error", code: "JUNE_INTERNAL", file: join(folder, "hostile.tsx"), entryId: "workflow:hostile.tsx" }),
+    ]);
+    expect(project.problems[0]!.message).toContain(`june: ${join(folder, "hostile.tsx")} could not be inspected: no reading me`);
+  });
+
   it("resolution errors of a workflow are problems pointing at the declaration", async () => {
     await write(
       "clash.tsx",

@@ -230,7 +230,17 @@ async function loadWorkflowEntry(folder: string, file: string, policies: ToolPol
   } catch (error) {
     return { problems: [problemFromError(error, file, id)] };
   }
-  const component = loaded.default;
+  try {
+    return await workflowEntry(folder, file, id, loaded.default, policies, inspectIt);
+  } catch (error) {
+    // inspect() puts what a render throws on its node; what still escapes (a default export that
+    // throws when it is read, a Proxy) is this file's problem, and the project opens without it.
+    const problem = problemFromError(error, file, id);
+    return { problems: [{ ...problem, message: `june: ${file} could not be inspected: ${problem.message}` }] };
+  }
+}
+
+async function workflowEntry(folder: string, file: string, id: string, component: unknown, policies: ToolPolicy[], inspectIt: boolean): Promise<LoadedEntry> {
   if (typeof component !== "function") {
     return {
       problems: [
@@ -245,7 +255,8 @@ async function loadWorkflowEntry(folder: string, file: string, policies: ToolPol
     };
   }
   const element = (input: unknown) => jsx(component as (props: object) => JuneNode, (input ?? {}) as Record<string, unknown>);
-  const entry: ProjectEntry = { id, kind: "workflow", name: component.name || relative(folder, file), file, models: [], tools: [] };
+  const name = component.name;
+  const entry: ProjectEntry = { id, kind: "workflow", name: typeof name === "string" && name !== "" ? name : relative(folder, file), file, models: [], tools: [] };
   const problems: Problem[] = [];
   if (inspectIt) {
     const tree = await inspect(element({}), { policies });
