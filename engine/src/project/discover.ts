@@ -24,7 +24,7 @@ export async function discoverProject(folder: string, agentDirs: readonly string
   const dirs = agentDirs.map((dir) => join(folder, dir)).filter((path) => existsSync(path));
   const workflowFiles: string[] = [];
   await walk(folder, folder, dirs, workflowFiles);
-  workflowFiles.sort((a, b) => relative(folder, a).localeCompare(relative(folder, b)));
+  workflowFiles.sort((a, b) => relative(folder, a).localeCompare(relative(folder, b), "en"));
   return { folder, configFile, workflowFiles, agentDirs: dirs };
 }
 
