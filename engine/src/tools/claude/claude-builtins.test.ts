@@ -94,6 +94,18 @@ describe("options", () => {
       expect((error as Error).message).toContain("needs root");
     }
   });
+
+  it("refuses a runsFolder that is not a path and an allowStudioData that is not a boolean", () => {
+    for (const options of [{ runsFolder: "" }, { runsFolder: 3 }, { allowStudioData: "yes" }]) {
+      try {
+        claudeBuiltins({ root: project.current.root, ...(options as object) });
+        expect.unreachable("expected an error");
+      } catch (error) {
+        expect(isJuneError(error) && error.code).toBe("JUNE_INVALID_PROPS");
+        expect((error as Error).message).toMatch(/runsFolder must be a folder path|allowStudioData must be true or false/);
+      }
+    }
+  });
 });
 
 describe("the names June knows", () => {

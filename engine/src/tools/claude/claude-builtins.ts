@@ -1,10 +1,11 @@
 // claudeBuiltins(): Claude Code's Read, Write, Edit, Glob, Grep and Bash as real AI SDK tools,
 // with Claude Code's names and input shapes so a markdown agent (and a model trained on Claude
-// Code) uses them unchanged. File tools are confined to the project folder; changes wait for
-// approval unless told otherwise.
+// Code) uses them unchanged. File tools are confined to the project folder and kept out of the
+// studio's run records; changes wait for approval unless told otherwise.
 import path from "node:path";
 import { JuneError } from "../../errors/index.ts";
 import { claudeBashTool } from "./bash.ts";
+import { STUDIO_DATA_FOLDER } from "./confine.ts";
 import type { ClaudeBashOptions, ClaudeBashTool } from "./bash.ts";
 import { editTool } from "./edit.ts";
 import type { EditTool } from "./edit.ts";
@@ -34,6 +35,17 @@ export interface ClaudeBuiltinsOptions {
   needsApproval?: boolean | Partial<Record<ClaudeBuiltinName, boolean>>;
   /** Bash's timeouts, environment and output limit. */
   bash?: ClaudeBashOptions;
+  /**
+   * Where the studio records runs, when not under `.june/` (absolute, or relative to `root`; a
+   * project's config `runs`). Kept out of the file tools' reach like `.june/` itself.
+   */
+  runsFolder?: string;
+  /**
+   * Let Read, Write, Edit, Glob and Grep reach the studio's run records (`.june/` and
+   * `runsFolder`), which hold other runs' inputs and outputs. Default false: they refuse such
+   * paths with `JUNE_PATH_STUDIO_DATA` and searches skip them.
+   */
+  allowStudioData?: boolean;
 }
 
 /**
@@ -78,12 +90,13 @@ export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>
 export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
   const root = checkRoot(options.root);
   const approval = approvalFor(options.needsApproval);
+  const studioData = studioDataFor(root, options);
   return {
-    Read: readTool(root, approval.Read),
-    Write: writeTool(root, approval.Write),
-    Edit: editTool(root, approval.Edit),
-    Glob: globTool(root, approval.Glob),
-    Grep: grepTool(root, approval.Grep),
+    Read: readTool(root, approval.Read, studioData),
+    Write: writeTool(root, approval.Write, studioData),
+    Edit: editTool(root, approval.Edit, studioData),
+    Glob: globTool(root, approval.Glob, studioData),
+    Grep: grepTool(root, approval.Grep, studioData),
     Bash: claudeBashTool(root, approval.Bash, options.bash),
   };
 }
@@ -91,6 +104,19 @@ export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
 function checkRoot(root: unknown): string {
   if (typeof root === "string" && root !== "") return path.resolve(root);
   throw new JuneError("JUNE_INVALID_PROPS", `june: claudeBuiltins needs root, the project folder, as a path; got ${JSON.stringify(root)}`);
+}
+
+// The folders the file tools keep out of: `.june/` and the runs folder, unless allowed.
+function studioDataFor(root: string, options: ClaudeBuiltinsOptions): readonly string[] {
+  const { runsFolder, allowStudioData } = options;
+  if (allowStudioData !== undefined && typeof allowStudioData !== "boolean") {
+    throw new JuneError("JUNE_INVALID_PROPS", `june: claudeBuiltins allowStudioData must be true or false; got ${JSON.stringify(allowStudioData)}`);
+  }
+  if (runsFolder !== undefined && (typeof runsFolder !== "string" || runsFolder === "")) {
+    throw new JuneError("JUNE_INVALID_PROPS", `june: claudeBuiltins runsFolder must be a folder path; got ${JSON.stringify(runsFolder)}`);
+  }
+  if (allowStudioData) return [];
+  return runsFolder === undefined ? [STUDIO_DATA_FOLDER] : [STUDIO_DATA_FOLDER, path.resolve(root, runsFolder)];
 }
 
 function approvalFor(needsApproval: ClaudeBuiltinsOptions["needsApproval"]): Record<ClaudeBuiltinName, boolean> {

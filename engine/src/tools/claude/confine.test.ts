@@ -12,7 +12,7 @@ describe("paths inside the project folder", () => {
   it("resolves a relative path against the folder and shows it relative, with / separators", async () => {
     const { root, write } = project.current;
     await write("src/a.ts", "");
-    expect(await confine(root, "src/a.ts")).toEqual({ real: path.join(root, "src/a.ts"), display: "src/a.ts", root });
+    expect(await confine(root, "src/a.ts")).toEqual({ real: path.join(root, "src/a.ts"), display: "src/a.ts", root, studioData: [path.join(root, ".june")] });
   });
 
   it("accepts an absolute path inside the folder, and the folder itself as '.'", async () => {
@@ -90,6 +90,29 @@ describe("paths outside the project folder are refused", () => {
     await failure(confine(root, "dangling"), "JUNE_PATH_OUTSIDE_ROOT");
     await symlink(path.join(outside, "not-yet-dir"), path.join(root, "dangling-dir"));
     await failure(confine(root, "dangling-dir/new.txt"), "JUNE_PATH_OUTSIDE_ROOT");
+  });
+});
+
+describe("the studio's run records are refused", () => {
+  it("refuses .june/ and anything in it, naming the path", async () => {
+    const { root } = project.current;
+    for (const filePath of [".june", ".june/runs/x.jsonl", "src/../.june/runs", path.join(root, ".june/new.txt")]) {
+      expect(await failure(confine(root, filePath), "JUNE_PATH_STUDIO_DATA")).toContain(filePath);
+    }
+  });
+
+  it("refuses a symlink that leads into them, and accepts a name that only starts like them", async () => {
+    const { root, write } = project.current;
+    await write(".june/runs/x.jsonl", "{}");
+    await symlink(path.join(root, ".june/runs"), path.join(root, "records"));
+    await failure(confine(root, "records/x.jsonl"), "JUNE_PATH_STUDIO_DATA");
+    expect((await confine(root, ".june-notes/a.md")).display).toBe(".june-notes/a.md");
+  });
+
+  it("takes the folders to refuse, relative or absolute; none refuses nothing", async () => {
+    const { root } = project.current;
+    await failure(confine(root, "runs/a.jsonl", [".june", path.join(root, "runs")]), "JUNE_PATH_STUDIO_DATA");
+    expect((await confine(root, ".june/runs/a.jsonl", [])).display).toBe(".june/runs/a.jsonl");
   });
 });
 

@@ -1,6 +1,6 @@
 // Edit: exact string replacement, unique unless replace_all; every way it can fail is an error
 // the model sees, and the file is then left as it was.
-import { readFile, symlink } from "node:fs/promises";
+import { link, readFile, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { editTool } from "./edit.ts";
@@ -107,6 +107,17 @@ describe("Edit: failures the model sees", () => {
     await failure(call(edit(), { file_path: "../outside/conf.ini", ...input }), "JUNE_PATH_OUTSIDE_ROOT");
     await failure(call(edit(), { file_path: "conf.ini", ...input }), "JUNE_PATH_OUTSIDE_ROOT");
     await failure(call(edit(), { file_path: "/etc/passwd", ...input }), "JUNE_PATH_OUTSIDE_ROOT");
+    expect(await readFile(path.join(outside, "conf.ini"), "utf8")).toBe("a=1\n");
+  });
+
+  it("refuses a hard link, which may be another name for a file outside, leaving it unchanged", async () => {
+    const { root, outside, write } = project.current;
+    await write("../outside/conf.ini", "a=1\n");
+    await link(path.join(outside, "conf.ini"), path.join(root, "conf.ini"));
+    const message = await failure(call(edit(), { file_path: "conf.ini", old_string: "a=1", new_string: "a=2" }), "JUNE_PATH_OUTSIDE_ROOT");
+    expect(message).toContain("could not edit conf.ini");
+    expect(message).toContain("2 hard links");
+    await failure(call(edit(), { file_path: "conf.ini", old_string: "", new_string: "a=2" }), "JUNE_PATH_OUTSIDE_ROOT");
     expect(await readFile(path.join(outside, "conf.ini"), "utf8")).toBe("a=1\n");
   });
 });

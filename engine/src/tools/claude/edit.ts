@@ -1,15 +1,17 @@
 // Claude Code's Edit: replaces an exact string in a file, once (it must be unique) or everywhere.
-// Failures are thrown so the model sees them as a tool error and can Read and retry.
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
+// Failures are thrown so the model sees them as a tool error and can Read and retry. The file is
+// opened once, checked (opened-file.ts), read and rewritten through the same descriptor.
+import type { FileHandle } from "node:fs/promises";
 import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
-import { confine } from "./confine.ts";
+import { confine, DEFAULT_STUDIO_DATA } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
 import { builtinError, fileError } from "./file-errors.ts";
-import { lineCount, readTextFile, statFile } from "./text-file.ts";
+import { openForWriting, overwrite } from "./opened-file.ts";
+import { lineCount, openTextFile } from "./text-file.ts";
+import type { TextFile } from "./text-file.ts";
 
 /** What the model sends to Edit. */
 export interface EditInput {
@@ -33,13 +35,13 @@ const editInputSchema = z.object({
 });
 
 /**
- * Edit, confined to `root`.
+ * Edit, confined to `root` and kept out of the `studioData` folders (absolute, or relative to `root`).
  *
  * @example
  * await editTool("/work/app", false).execute({ file_path: "a.ts", old_string: "let x", new_string: "const x" }, options);
  * // "Edited a.ts: replaced 1 occurrence (line 3)"
  */
-export function editTool(root: string, needsApproval: boolean): EditTool {
+export function editTool(root: string, needsApproval: boolean, studioData: readonly string[] = DEFAULT_STUDIO_DATA): EditTool {
   const edit = tool({
     description: EDIT_DESCRIPTION,
     inputSchema: editInputSchema,
@@ -48,7 +50,7 @@ export function editTool(root: string, needsApproval: boolean): EditTool {
       if (old_string === new_string) {
         throw builtinError("june: old_string and new_string are the same, so there is nothing to change; give the new text in new_string");
       }
-      const file = await confine(root, file_path);
+      const file = await confine(root, file_path, studioData);
       if (old_string === "") return await createWithEdit(file, new_string);
       return await replaceInFile(file, old_string, new_string, replace_all ?? false);
     },
@@ -56,8 +58,20 @@ export function editTool(root: string, needsApproval: boolean): EditTool {
   return markBuiltin(edit, "Edit");
 }
 
+// Read, replace and write back through one descriptor, so the file changed is the file read.
 async function replaceInFile(file: ConfinedPath, oldString: string, newString: string, replaceAll: boolean): Promise<string> {
-  const { text, validUtf8 } = await readTextFile(file, "edit");
+  const { handle, text } = await openTextFile(file, "read-write", "edit");
+  try {
+    const { next, summary } = replacement(file, text, oldString, newString, replaceAll);
+    await save(file, handle, next);
+    return `Edited ${file.display}: ${summary}`;
+  } finally {
+    await handle.close();
+  }
+}
+
+// The file's new text, or the error saying why old_string cannot be replaced in it.
+function replacement(file: ConfinedPath, { text, validUtf8 }: TextFile, oldString: string, newString: string, replaceAll: boolean): { next: string; summary: string } {
   if (!validUtf8) {
     throw builtinError(`june: could not edit ${file.display}: it is not UTF-8 text, and editing would corrupt it; use Bash (e.g. sed) instead`);
   }
@@ -77,32 +91,27 @@ async function replaceInFile(file: ConfinedPath, oldString: string, newString: s
   }
   const replaced = replaceAll ? positions : positions.slice(0, 1);
   const next = spliceAll(text, replaced, from.length, to);
-  await save(file, next);
-  return `Edited ${file.display}: replaced ${replaced.length} ${replaced.length === 1 ? "occurrence" : "occurrences"} (${linesOf(next, replaced, from.length, to)})`;
+  const summary = `replaced ${replaced.length} ${replaced.length === 1 ? "occurrence" : "occurrences"} (${linesOf(next, replaced, from.length, to)})`;
+  return { next, summary };
 }
 
 // An empty old_string creates the file, as in Claude Code; an existing file with content is
 // refused so a whole file is never replaced by mistake.
 async function createWithEdit(file: ConfinedPath, content: string): Promise<string> {
-  const existing = await statFile(file, "edit");
-  if (existing && (existing.isDirectory() || existing.size > 0)) {
-    throw builtinError(
-      `june: could not edit ${file.display}: old_string is empty, which creates a new file, but ${file.display} already exists; ` +
-        "give the text to replace in old_string",
-    );
-  }
+  const exists = `old_string is empty, which creates a new file, but ${file.display} already exists; give the text to replace in old_string`;
+  const { handle } = await openForWriting(file, "edit", exists);
   try {
-    await mkdir(path.dirname(file.real), { recursive: true });
-  } catch (error) {
-    throw fileError("edit", file.display, error);
+    if ((await handle.stat()).size > 0) throw builtinError(`june: could not edit ${file.display}: ${exists}`);
+    await save(file, handle, content);
+  } finally {
+    await handle.close();
   }
-  await save(file, content);
   return `Created ${file.display} (${lineCount(content)})`;
 }
 
-async function save(file: ConfinedPath, text: string): Promise<void> {
+async function save(file: ConfinedPath, handle: FileHandle, text: string): Promise<void> {
   try {
-    await writeFile(file.real, text, "utf8");
+    await overwrite(handle, text);
   } catch (error) {
     throw fileError("edit", file.display, error);
   }

@@ -2,16 +2,16 @@
 // folder a walk starts from and the part to match.
 import { describe, expect, it } from "vitest";
 import { isJuneError } from "../../errors/index.ts";
-import { globToRegExp, splitGlob } from "./glob-pattern.ts";
+import { compileGlob, splitGlob } from "./glob-pattern.ts";
 
 function matches(pattern: string, paths: string[]): string[] {
-  const regex = globToRegExp(pattern);
+  const regex = compileGlob(pattern);
   return paths.filter((candidate) => regex.test(candidate));
 }
 
 const PATHS = ["a.ts", "b.tsx", ".env", "src/a.ts", "src/deep/er/b.ts", "src/c.js", "test/a.test.ts", "srcx/a.ts"];
 
-describe("globToRegExp", () => {
+describe("compileGlob", () => {
   it("`*` matches within one folder level, including hidden files", () => {
     expect(matches("*.ts", PATHS)).toEqual(["a.ts"]);
     expect(matches("*", PATHS)).toEqual(["a.ts", "b.tsx", ".env"]);
@@ -44,24 +44,35 @@ describe("globToRegExp", () => {
     expect(matches("[a-b].ts", PATHS)).toEqual(["a.ts"]);
     expect(matches("[!a].tsx", PATHS)).toEqual(["b.tsx"]);
     expect(matches("src[/]a.ts", PATHS)).toEqual([]);
+    expect(matches("src[!x]a.ts", PATHS)).toEqual([]);
+  });
+
+  it("takes / out of a range that spans it, and reads sets by code point", () => {
+    expect(compileGlob("a[.-0]b").test("a/b")).toBe(false);
+    expect(compileGlob("a[.-0]b").test("a.b")).toBe(true);
+    expect(compileGlob("a[.-0]b").test("a0b")).toBe(true);
+    expect(compileGlob("[😀-😂].md").test("😁.md")).toBe(true);
+    expect(compileGlob("[a-]").test("-")).toBe(true);
+    expect(compileGlob("[]a]").test("]")).toBe(true);
+    expect(compileGlob("[a\\-z]").test("m")).toBe(false);
   });
 
   it("treats regex characters and unclosed brackets literally, and `\\` escapes", () => {
-    expect(globToRegExp("a+b(1).ts").test("a+b(1).ts")).toBe(true);
-    expect(globToRegExp("a.ts").test("abts")).toBe(false);
-    expect(globToRegExp("{a").test("{a")).toBe(true);
-    expect(globToRegExp("[a").test("[a")).toBe(true);
-    expect(globToRegExp("\\*.ts").test("*.ts")).toBe(true);
-    expect(globToRegExp("\\*.ts").test("a.ts")).toBe(false);
+    expect(compileGlob("a+b(1).ts").test("a+b(1).ts")).toBe(true);
+    expect(compileGlob("a.ts").test("abts")).toBe(false);
+    expect(compileGlob("{a").test("{a")).toBe(true);
+    expect(compileGlob("[a").test("[a")).toBe(true);
+    expect(compileGlob("\\*.ts").test("*.ts")).toBe(true);
+    expect(compileGlob("\\*.ts").test("a.ts")).toBe(false);
   });
 
   it("fails with JUNE_BUILTIN_FAILED for a glob that cannot compile", () => {
     try {
-      globToRegExp("[z-a]");
+      compileGlob("[z-a]");
       expect.unreachable("expected an error");
     } catch (error) {
       expect(isJuneError(error) && error.code).toBe("JUNE_BUILTIN_FAILED");
-      expect((error as Error).message).toContain("the glob [z-a] is not valid");
+      expect((error as Error).message).toContain("the glob [z-a] is not valid: the range z-a in it runs backwards");
     }
   });
 });

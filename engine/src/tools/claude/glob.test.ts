@@ -1,9 +1,10 @@
 // Glob: files matching a pattern, relative to the project folder, newest first; node_modules,
 // .git and symlinks left out; nothing outside the project folder.
-import { mkdir, symlink } from "node:fs/promises";
+import { mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLOB_MAX_RESULTS, globTool } from "./glob.ts";
+import { JuneError } from "../../errors/index.ts";
 import { call, failure, useTempProject } from "./project.test-support.ts";
 
 const project = useTempProject();
@@ -65,6 +66,32 @@ describe("Glob: matching", () => {
     expect(lines[0]).toBe(`many/f${GLOB_MAX_RESULTS + 4}.txt`);
     expect(lines.filter((line) => line.endsWith(".txt"))).toHaveLength(GLOB_MAX_RESULTS);
     expect(lines.at(-1)).toBe(`(showing the ${GLOB_MAX_RESULTS} most recently modified of ${GLOB_MAX_RESULTS + 5} files; use a more specific path or pattern)`);
+  });
+});
+
+describe("Glob: matching takes time linear in the name", () => {
+  // Backtracking tries every way to share 44 a's among 11 stars (billions); an automaton does not.
+  it("answers a pattern of many stars against a long name at once", async () => {
+    const { write } = project.current;
+    await write("a".repeat(44), "");
+    await write(`${"a".repeat(44)}b`, "");
+    expect(await call(glob(), { pattern: "*a*a*a*a*a*a*a*a*a*a*b" })).toBe(`${"a".repeat(44)}b`);
+  });
+});
+
+describe("Glob: abort", () => {
+  // One folder, so a walk that only checks between folders would list every file first.
+  it("stops partway through a folder of thousands of files when the run is aborted", async () => {
+    const folder = path.join(project.current.root, "many");
+    await mkdir(folder);
+    for (let index = 0; index < 3_000; index++) await writeFile(path.join(folder, `f${index}.txt`), "");
+    const controller = new AbortController();
+    const reason = new JuneError("JUNE_ABORTED", "june: the run was aborted.");
+    const search = call(glob(), { pattern: "**/*.txt" }, controller.signal);
+    // File system calls queue on one thread pool: 200 of ours leave the search past its start.
+    for (let call = 0; call < 200; call++) await stat(folder);
+    controller.abort(reason);
+    await expect(search).rejects.toBe(reason);
   });
 });
 

@@ -1,7 +1,7 @@
 // Which files a Grep searches: its `glob` (ripgrep semantics: a glob without "/" matches file
 // names at any depth) and its `type` (ripgrep's common file types, by extension).
 import { builtinError } from "./file-errors.ts";
-import { globToRegExp } from "./glob-pattern.ts";
+import { compileGlob } from "./glob-pattern.ts";
 
 // A subset of `rg --type-list`: the types a model is likely to ask for.
 const FILE_TYPES: Record<string, readonly string[]> = {
@@ -52,7 +52,7 @@ export function grepFileFilter(options: { glob?: string; type?: string }): (rela
   const tests: Array<(relative: string) => boolean> = [];
   if (options.glob !== undefined && options.glob !== "") {
     const pattern = options.glob.startsWith("/") ? options.glob.slice(1) : options.glob;
-    const matcher = globToRegExp(pattern);
+    const matcher = compileGlob(pattern);
     const byName = !pattern.includes("/");
     tests.push((relative) => matcher.test(byName ? relative.slice(relative.lastIndexOf("/") + 1) : relative));
   }

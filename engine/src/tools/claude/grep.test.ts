@@ -1,10 +1,11 @@
 // Grep: a RegExp search over the files under a path, as files, lines or counts; filtered,
 // paged, bounded, and confined to the project folder.
-import { symlink } from "node:fs/promises";
+import { link, mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GREP_MAX_CHARS, GREP_MAX_ENTRIES, GREP_MAX_LINE_CHARS } from "./grep-output.ts";
 import { grepTool } from "./grep.ts";
+import { JuneError } from "../../errors/index.ts";
 import { call, failure, useTempProject } from "./project.test-support.ts";
 
 const project = useTempProject();
@@ -120,6 +121,20 @@ describe("Grep: which files", () => {
     await write("ok.txt", "secret\n");
     expect(await call(grep(), { pattern: "secret" })).toBe("Found 1 file\nok.txt");
   });
+
+  it("skips a hard link (it may be another name for a file outside) and says how many it skipped", async () => {
+    const { write, root, outside } = project.current;
+    await write("../outside/leak.txt", "secret\n");
+    await link(path.join(outside, "leak.txt"), path.join(root, "linked.txt"));
+    await write("ok.txt", "secret\n");
+    const note = "(skipped 1 file with more than one hard link: it may be another name for a file outside the project folder)";
+    expect(await call(grep(), { pattern: "secret" })).toBe(`Found 1 file\nok.txt\n\n${note}`);
+    expect(await call(grep(), { pattern: "secret", output_mode: "content" })).toBe(`ok.txt:1:secret\n\n${note}`);
+    expect(await call(grep(), { pattern: "secret", output_mode: "count" })).toBe(`ok.txt:1\n\nFound 1 matching line in 1 file\n\n${note}`);
+    expect(await call(grep(), { pattern: "absent" })).toBe(`No files found\n\n${note}`);
+    const message = await failure(call(grep(), { pattern: "secret", path: "linked.txt" }), "JUNE_PATH_OUTSIDE_ROOT");
+    expect(message).toContain("linked.txt: it has 2 hard links");
+  });
 });
 
 describe("Grep: bounded output", () => {
@@ -156,7 +171,7 @@ describe("Grep: refusals", () => {
   it("fails for an invalid regular expression, naming it", async () => {
     await sampleProject();
     const message = await failure(call(grep(), { pattern: "foo(" }), "JUNE_BUILTIN_FAILED");
-    expect(message).toContain("Grep's pattern foo( is not a valid JavaScript regular expression");
+    expect(message).toContain("Grep's pattern foo( is not a valid regular expression");
   });
 
   it("refuses a path outside the project folder: ../, /etc, a symlink out", async () => {
@@ -170,5 +185,56 @@ describe("Grep: refusals", () => {
 
   it("fails for a missing path", async () => {
     expect(await failure(call(grep(), { pattern: "x", path: "nope" }), "JUNE_BUILTIN_FAILED")).toContain("Grep could not search nope: it does not exist");
+  });
+});
+
+describe("Grep: matching takes time linear in the text (RE2, as ripgrep)", () => {
+  it("refuses backreferences, which only a backtracking engine can run, saying what is not supported", async () => {
+    await project.current.write("a.txt", "abab\n");
+    const message = await failure(call(grep(), { pattern: "(ab)\\1" }), "JUNE_BUILTIN_FAILED");
+    expect(message).toContain("Grep's pattern (ab)\\1");
+    expect(message).toContain("backreferences");
+    expect(message).toContain("RE2");
+  });
+
+  it("refuses lookahead and lookbehind, saying what is not supported", async () => {
+    await project.current.write("a.txt", "foobar\n");
+    for (const pattern of ["foo(?=bar)", "foo(?!baz)", "(?<=foo)bar", "(?<!x)bar"]) {
+      const message = await failure(call(grep(), { pattern }), "JUNE_BUILTIN_FAILED");
+      expect(message).toContain(`Grep's pattern ${pattern}`);
+      expect(message).toContain("lookaround");
+    }
+  });
+
+  // A backtracking engine takes minutes on this (2^32 ways to split the a's); RE2 answers at once.
+  it("answers a nested-quantifier pattern on a long line without backtracking", async () => {
+    await project.current.write("a.txt", `${"a".repeat(32)}b\n`);
+    await project.current.write("b.txt", `${"a".repeat(32)}\n`);
+    expect(await call(grep(), { pattern: "^(a+)+$" })).toBe("Found 1 file\nb.txt");
+    expect(await call(grep(), { pattern: "^(a|aa)+$", output_mode: "count" })).toBe("b.txt:1\n\nFound 1 matching line in 1 file");
+  });
+
+  it("takes ripgrep's syntax: inline flags, Unicode classes, escaped punctuation", async () => {
+    await project.current.write("a.txt", "Grüße\nx-y\n");
+    expect(await call(grep(), { pattern: "(?i:GRÜ)ße", output_mode: "content" })).toBe("a.txt:1:Grüße");
+    expect(await call(grep(), { pattern: "^\\p{L}+$", output_mode: "content" })).toBe("a.txt:1:Grüße");
+    expect(await call(grep(), { pattern: "x\\-y", output_mode: "content" })).toBe("a.txt:2:x-y");
+  });
+});
+
+describe("Grep: abort", () => {
+  // One folder, so a walk that only checks between folders would read every file first.
+  it("stops partway through a folder of thousands of files when the run is aborted", async () => {
+    const folder = path.join(project.current.root, "many");
+    await mkdir(folder);
+    for (let index = 0; index < 3_000; index++) await writeFile(path.join(folder, `f${index}.txt`), "needle\n");
+    const controller = new AbortController();
+    const reason = new JuneError("JUNE_ABORTED", "june: the run was aborted.");
+    const search = call(grep(), { pattern: "needle", output_mode: "count" }, controller.signal);
+    // Let the search get into the folder, then stop it: file system calls queue on one thread
+    // pool, so 200 of ours leave it far past its start and far from its 3000 files' end.
+    for (let call = 0; call < 200; call++) await stat(folder);
+    controller.abort(reason);
+    await expect(search).rejects.toBe(reason);
   });
 });

@@ -1,6 +1,6 @@
 // Read: a text file's lines numbered like `cat -n`, a window at a time; clear failures for what
 // cannot be read.
-import { symlink } from "node:fs/promises";
+import { link, symlink } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { READ_DEFAULT_LIMIT, READ_MAX_LINE_CHARS, readTool } from "./read.ts";
@@ -87,5 +87,15 @@ describe("Read: what it refuses", () => {
       expect(message).toContain(file_path);
       expect(message).toContain(root);
     }
+  });
+
+  it("refuses a hard link, naming it and saying why: it may be another name for a file outside", async () => {
+    const { root, outside, write } = project.current;
+    await write("../outside/secret.txt", "secret");
+    await link(path.join(outside, "secret.txt"), path.join(root, "notes.txt"));
+    const message = await failure(call(read(), { file_path: "notes.txt" }), "JUNE_PATH_OUTSIDE_ROOT");
+    expect(message).toContain("could not read notes.txt");
+    expect(message).toContain("2 hard links");
+    expect(message).not.toContain("secret");
   });
 });

@@ -3,7 +3,7 @@ import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
-import { confine } from "./confine.ts";
+import { confine, DEFAULT_STUDIO_DATA } from "./confine.ts";
 import { readTextFile, splitLines } from "./text-file.ts";
 
 /** What the model sends to Read. */
@@ -40,19 +40,19 @@ const readInputSchema = z.object({
 });
 
 /**
- * Read, confined to `root`.
+ * Read, confined to `root` and kept out of the `studioData` folders (absolute, or relative to `root`).
  *
  * @example
  * await readTool("/work/app", false).execute({ file_path: "README.md", limit: 10 }, options);
  * // "     1\t# App\n     2\t..."
  */
-export function readTool(root: string, needsApproval: boolean): ReadTool {
+export function readTool(root: string, needsApproval: boolean, studioData: readonly string[] = DEFAULT_STUDIO_DATA): ReadTool {
   const read = tool({
     description: READ_DESCRIPTION,
     inputSchema: readInputSchema,
     needsApproval,
     execute: async ({ file_path, offset, limit }) => {
-      const file = await confine(root, file_path);
+      const file = await confine(root, file_path, studioData);
       const { text } = await readTextFile(file, "read");
       return numberedWindow(file.display, splitLines(text), Math.max(offset ?? 1, 1), limit ?? READ_DEFAULT_LIMIT);
     },
@@ -100,6 +100,7 @@ const READ_DESCRIPTION = [
   `Lines longer than ${READ_MAX_LINE_CHARS} characters are cut.`,
   "The result is numbered like `cat -n`: each line is the line number, a tab, then the line's text. " +
     "The number and tab are not part of the file: leave them out when you copy text into Edit's old_string.",
-  "Reading a folder fails (use Glob to list files), and so does reading a binary file (images, archives).",
+  "Reading a folder fails (use Glob to list files), and so does reading a binary file (images, archives), " +
+    "a file with more than one hard link, or the studio's run records in .june/.",
   "You can read several files at once by calling Read more than once in the same response.",
 ].join("\n");

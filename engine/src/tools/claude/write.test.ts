@@ -1,5 +1,5 @@
 // Write: creates or replaces a whole file inside the project folder, making folders as needed.
-import { mkdir, readFile, symlink } from "node:fs/promises";
+import { link, mkdir, readFile, symlink } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -52,5 +52,15 @@ describe("Write: what it refuses", () => {
     await failure(call(write(), { file_path: "planted.sh", content: "x" }), "JUNE_PATH_OUTSIDE_ROOT");
     expect(existsSync(path.join(outside, "new"))).toBe(false);
     expect(existsSync(path.join(outside, "planted.sh"))).toBe(false);
+  });
+
+  it("refuses to overwrite a hard link, which may be another name for a file outside", async () => {
+    const { root, outside, write: put } = project.current;
+    await put("../outside/hosts", "127.0.0.1 localhost\n");
+    await link(path.join(outside, "hosts"), path.join(root, "hosts"));
+    const message = await failure(call(write(), { file_path: "hosts", content: "planted\n" }), "JUNE_PATH_OUTSIDE_ROOT");
+    expect(message).toContain("could not write hosts");
+    expect(message).toContain("2 hard links");
+    expect(await readFile(path.join(outside, "hosts"), "utf8")).toBe("127.0.0.1 localhost\n");
   });
 });
