@@ -37,10 +37,10 @@ export type {
   ToolKind,
 } from "./capabilities/index.ts";
 export { inspect, collectErrors } from "./inspect/index.ts";
-export { run } from "./run/index.ts";
+export { run, DEFAULT_VALUE_LIMITS, checkValueLimits } from "./run/index.ts";
 export { defineConfig } from "./project/config.ts";
 export type { JuneConfig, McpServerConfig } from "./project/config.ts";
-export type { RunHandle, RunOptions, RunResult } from "./run/index.ts";
+export type { RunHandle, RunOptions, RunResult, ValueLimits } from "./run/index.ts";
 export { openTraceWriter, readTraceFile, buildTrace, TraceBuilder } from "./trace/index.ts";
 export type { ApprovalRequest, TraceEvent, ReadTrace, TraceWriter, PausedEvent, ResumedEvent, ReplayedEvent, UsageEvent } from "./trace/index.ts";
 export type { InspectOptions } from "./inspect/index.ts";
@@ -50,6 +50,8 @@ export { Fragment, createElementFromConfig as createElement } from "./jsx/index.
 export type { JuneElement, JuneNode, JSX } from "./jsx/index.ts";
 export type { CapabilityRecord, NodeKind, NodeStatus, ToolInfo, TraceNode, Usage } from "./trace/index.ts";
 export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./debug/index.ts";
+export { sandboxStatus, sandboxNotice } from "./sandbox/index.ts";
+export type { SandboxNotice, SandboxSettings, SandboxStatus } from "./sandbox/index.ts";
 export { costOf, defaultPrices, priceOf } from "./pricing/index.ts";
 export type { ModelPrice, PriceTable } from "./pricing/index.ts";
 export type { Cost } from "./trace/index.ts";

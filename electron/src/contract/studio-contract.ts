@@ -42,11 +42,24 @@ export interface ProjectEntry {
   tree?: TraceNode;
 }
 
+/** Whether the project's tools that run programs (Bash) run in a sandbox on this machine. */
+export interface SandboxReport {
+  /** bubblewrap can sandbox commands here. */
+  available: boolean;
+  kind: "bubblewrap" | "none";
+  /** Why there is no sandbox, when there is none. */
+  reason?: string;
+  /** Tools, by name, that run programs without a sandbox, and why: their approval cards say so. */
+  unsandboxed: Record<string, string>;
+}
+
 export interface ProjectSnapshot {
   folder: string;
   configFile?: string;
   entries: ProjectEntry[];
   problems: Problem[];
+  /** The sandbox its Bash tools run in (absent from a host that predates it). */
+  sandbox?: SandboxReport;
   /** Epoch ms of the load this snapshot comes from. */
   loadedAt: number;
 }

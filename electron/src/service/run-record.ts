@@ -6,9 +6,15 @@
 // that process started, and while it runs its last heartbeat, so any studio reading the folder,
 // on this machine or another, can tell a live run from a dead one (run-liveness.ts). A
 // `.gitignore` keeps records out of the user's repository.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+//
+// A record that fails (a full disk, a value that can't be written) fails its run: the append
+// that broke it throws JUNE_RECORD_FAILED, which the run's onEvent passes to the engine. The
+// meta that says how a run ended is written only once the events it describes are on the disk
+// (the events file and its folder synced); a record that broke or can't be synced never ends
+// "succeeded" — its meta says failed, with the reason.
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { openTraceWriter, type TraceEvent, type TraceWriter } from "june";
+import { JuneError, isJuneError, openTraceWriter, type TraceEvent, type TraceWriter } from "june";
 import type { RunSummary } from "../contract/index.ts";
 import { HEARTBEAT_EVERY_MS, startHeartbeat, type Heartbeat } from "./heartbeat.ts";
 import { jsonText } from "./plain-json.ts";
@@ -34,9 +40,17 @@ export interface RecordPlace {
 export interface RunRecord {
   /** The runs folder, or undefined when the run is not recorded (the folder can't be written). */
   readonly runsFolder: string | undefined;
+  /**
+   * Appends `event` to the events file. The append that breaks the record throws its
+   * JUNE_RECORD_FAILED (once, said in `log`); later ones do nothing.
+   */
   append(event: TraceEvent): void;
-  /** Stops the heartbeat, closes the events file and rewrites the meta file with how the run ended. */
-  finish(summary: RunSummary): void;
+  /**
+   * Stops the heartbeat, makes the events durable and closes the file, then rewrites the meta file
+   * with how the run ended; returns the summary it wrote. A record that broke, or whose events
+   * can't be made durable, doesn't end "succeeded" (nor "aborted"): it ends failed with why.
+   */
+  finish(summary: RunSummary): RunSummary;
   /**
    * Stops the heartbeat and closes the events file, leaving the meta file saying "running": the
    * run reads as interrupted, and can be resumed, once this process is gone (at once to another
@@ -47,11 +61,16 @@ export interface RunRecord {
   intact(): boolean;
 }
 
-/** Writes a file whole or not at all: a temp file renamed over it. */
+/** Writes a file whole or not at all: a temp file renamed over it (and removed if that fails). */
 export function writeAtomically(path: string, text: string): void {
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, text, { mode: 0o600 });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** Writes a run's meta file; `owner` is who runs it and when it last beat (none for a run no process runs any more). */
@@ -73,7 +92,8 @@ export interface RecordOptions {
 
 /** Creates the runs folder and its `.gitignore` (`.june/.gitignore` for the default folder). */
 export function prepareRunsFolder(place: RecordPlace): void {
-  mkdirSync(place.runsFolder, { recursive: true });
+  // Records hold prompts and tool output: readable by the user alone.
+  mkdirSync(place.runsFolder, { recursive: true, mode: 0o700 });
   const june = join(place.folder, ".june");
   const ignoreIn = resolve(place.runsFolder) === join(june, "runs") ? june : place.runsFolder;
   const ignore = join(ignoreIn, ".gitignore");
@@ -97,7 +117,7 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
     writer = openTraceWriter(eventsFile(place.runsFolder, summary.runId));
   } catch (error) {
     log(`june studio: the run ${summary.runId} is not recorded on disk: ${messageOf(error)}`);
-    return { runsFolder: undefined, append() {}, finish() {}, detach() {}, intact: () => false };
+    return { runsFolder: undefined, append() {}, finish: (final) => final, detach() {}, intact: () => false };
   }
   let beatFailed = false;
   const heartbeat: Heartbeat = startHeartbeat(() => {
@@ -113,7 +133,12 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
   }, heartbeatEvery);
   let open: TraceWriter | undefined = writer;
   let ended = false;
-  let broken = false;
+  /** Why the record is not whole, once it isn't. */
+  let broken: JuneError | undefined;
+  const breakWith = (error: unknown): JuneError => {
+    broken = isJuneError(error) && error.code === "JUNE_RECORD_FAILED" ? error : new JuneError("JUNE_RECORD_FAILED", `june studio: recording the run failed: ${messageOf(error)}`, { cause: error });
+    return broken;
+  };
   const close = () => {
     ended = true;
     heartbeat.stop();
@@ -128,25 +153,40 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
         open.append(event);
       } catch (error) {
         log(`june studio: recording ${open.path} stopped: ${messageOf(error)}`);
-        broken = true;
         open.close();
         open = undefined;
+        throw breakWith(error);
       }
     },
     finish(final) {
-      if (ended) return;
+      if (ended) return final;
+      // The events first, on the disk: only then may a meta say how the run they describe ended.
+      try {
+        open?.sync();
+      } catch (error) {
+        if (!broken) log(`june studio: the record of run ${final.runId} can't be made durable: ${messageOf(error)}`);
+        breakWith(error);
+      }
       close();
+      const recorded = broken && final.status !== "failed" && final.status !== "interrupted" ? failedFor(final, broken) : final;
       try {
         // An ended run names who wrote it, and needs no heartbeat.
-        writeRunMeta(place.runsFolder, final, owner);
+        writeRunMeta(place.runsFolder, recorded, owner);
       } catch (error) {
+        // The meta still says "running": once this process is gone the run reads as interrupted.
         log(`june studio: the end of run ${final.runId} is not recorded: ${messageOf(error)}`);
-        broken = true;
+        broken ??= breakWith(error);
       }
+      return recorded;
     },
     detach: close,
     intact: () => !broken,
   };
+}
+
+// A run that ran to its end but whose record didn't: failed, because the record is what's left.
+function failedFor(summary: RunSummary, error: JuneError): RunSummary {
+  return { ...summary, status: "failed", error: { code: error.code, message: error.message } };
 }
 
 function messageOf(error: unknown): string {

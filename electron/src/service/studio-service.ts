@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { run, type RunHandle, type TraceEvent } from "june";
+import { checkValueLimits, run, type RunHandle, type TraceEvent } from "june";
 import { LiveProject, type Project, type ProjectEntry } from "june/project";
 import type { ReplayPlan } from "june/sdk/replay";
 import type {
@@ -196,6 +196,8 @@ export class StudioService implements StudioApi {
   #launch(project: Project, entry: ProjectEntry, input: unknown, how: { paused?: boolean | undefined; replay?: ReplayPlan; origin?: RunOrigin }): Result<{ runId: string }> {
     let element;
     try {
+      // An input past the run's bounds would fail the run anyway, and couldn't be recorded or shown.
+      checkValueLimits(input, "the run's input");
       element = project.element(entry.id, input);
     } catch (error) {
       return failFromError(error, `june studio: can't start ${entry.name}`);
@@ -239,15 +241,22 @@ export class StudioService implements StudioApi {
   }
 
   #onTrace(live: LiveRun, event: TraceEvent): void {
-    this.#records.get(live.id)?.append(event);
+    // The event the record breaks on still reaches memory and windows; the throw at the end then
+    // fails the run (the engine stops it with the record's JUNE_RECORD_FAILED).
+    let unrecorded: unknown;
+    try {
+      this.#records.get(live.id)?.append(event);
+    } catch (error) {
+      unrecorded = error;
+    }
     live.record(event);
+    // An approval answered from a record (replay, fork, resume) asks nobody: it is no inbox item,
+    // so its approval-resolved below finds nothing pending and makes no history record either.
+    // Any other is in the inbox before either event goes out, so a listener may decide at once.
+    const asked = event.type === "approval-requested" && !event.approval.replayed ? this.#inbox.add(live.id, live.summary().name, event.approval, event.time) : undefined;
     this.#emit({ type: "trace", runId: live.id, event });
-    if (event.type === "approval-requested") {
-      // An approval answered from a record (replay, fork, resume) asks nobody: it is no inbox item,
-      // so its approval-resolved below finds nothing pending and makes no history record either.
-      if (event.approval.replayed) return;
-      const approval = this.#inbox.add(live.id, live.summary().name, event.approval, event.time);
-      this.#emit({ type: "approval-requested", approval });
+    if (asked) {
+      this.#emit({ type: "approval-requested", approval: asked });
     } else if (event.type === "approval-resolved") {
       // Decisions made through approve()/deny() are already recorded; this catches any other.
       this.#decided(live.id, event.approvalId, { approved: event.approved, reason: event.reason }, event.time);
@@ -255,6 +264,7 @@ export class StudioService implements StudioApi {
     } else if (event.type === "node-end" && event.status !== "succeeded") {
       this.#inbox.withdrawNode(live.id, event.nodeId);
     }
+    if (unrecorded !== undefined) throw unrecorded;
   }
 
   #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
@@ -265,7 +275,9 @@ export class StudioService implements StudioApi {
     // Aborted by closing the studio: its record was detached first and stays resumable.
     if (this.#closed && result.status === "aborted") live.interrupt(this.#now());
     else live.end(result, this.#now());
-    record?.finish(live.summary());
+    const recorded = record?.finish(live.summary());
+    // Its record couldn't be completed: the run failed for it, here as in its meta.
+    if (recorded?.status === "failed" && live.summary().status !== "failed") live.end({ status: "failed", error: recorded.error }, recorded.endedAt ?? this.#now());
     this.#emit({ type: "run-ended", run: live.summary() });
     if (!this.#retainEvents) this.#letGo(live, record?.intact() ?? false);
   }

@@ -4,7 +4,7 @@
 // workflow files that fail every way a load can (syntax, a throw at import, a default export that
 // is no component, a missing import, a render that throws). Every workflow is finite: no endless
 // loops and no process.exit (those are about the process, not the loader).
-import type { Random } from "./fuzz.test-support.ts";
+import type { Random } from "../../test/support/invariants.ts";
 
 /** One generated file: its bytes and the mutations that made it (for a failure's report). */
 export interface GeneratedFile {

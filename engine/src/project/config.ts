@@ -6,6 +6,7 @@ import { z } from "zod";
 import { checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
+import { sandboxSettingsSchema, type SandboxSettings } from "../sandbox/index.ts";
 
 /** How to reach an MCP server: a command over stdio, or a streamable HTTP URL. */
 export type McpServerConfig =
@@ -37,6 +38,11 @@ export interface JuneConfig {
   prices?: PriceTable;
   /** Where the studio records runs, relative to the project; default `.june/runs`. */
   runs?: string;
+  /**
+   * The sandbox the Claude Code Bash of markdown agents runs commands in (Claude Code's
+   * settings.json `sandbox`): default on, no network, only the project folder writable.
+   */
+  sandbox?: SandboxSettings;
 }
 
 /**
@@ -77,6 +83,7 @@ const configSchema = z.strictObject({
   models: z.custom<(ref: string) => LanguageModel>((v) => typeof v === "function", "a function from a model reference to a model").optional(),
   prices: z.record(z.string().min(1), price).optional(),
   runs: z.string().min(1).optional(),
+  sandbox: sandboxSettingsSchema.optional(),
 });
 
 /** Validates a loaded config module's default export; errors name the file and the field. */

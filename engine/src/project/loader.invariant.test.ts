@@ -14,7 +14,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HUGE_KINDS, WORKFLOW_KINDS, brokenConfig, brokenWorkflow, mutatedAgent, validAgent, validWorkflow, type GeneratedFile } from "./broken-files.test-support.ts";
-import { Random, invariantScale, invariantSeed, scaled } from "./fuzz.test-support.ts";
+import { Random, invariantScale, invariantSeed, scaled } from "../../test/support/invariants.ts";
 import type { ChildReport } from "./open-project-child.test-support.ts";
 
 const SEED = invariantSeed();

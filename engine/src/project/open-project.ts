@@ -207,7 +207,7 @@ function markdownContext(folder: string, config: JuneConfig | undefined, problem
   }
   return {
     ...(config?.tools ? { registry: config.tools } : {}),
-    builtins: { ...claudeBuiltins({ root: folder }) },
+    builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
     mcp,
     ...(config?.model ? { defaultModel: config.model } : {}),
     ...(config?.models ? { resolveModel: config.models } : {}),

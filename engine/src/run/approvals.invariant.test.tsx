@@ -12,32 +12,15 @@
 import { describe, expect, it } from "vitest";
 import { run } from "june";
 import { scripted } from "june/sdk/scripted";
-import { randomDriver } from "./invariant-support/driver.ts";
-import { hashSeed, mulberry32 } from "./invariant-support/prng.ts";
-import { generateWorkflow, renderWorkflow, responder } from "./invariant-support/random-workflow.tsx";
-import { Timeline } from "./invariant-support/timeline.ts";
+import { randomDriver } from "./invariant-support/driver.test-support.ts";
+import { hashSeed, invariantScale, invariantSeed, mulberry32, scaled } from "../../test/support/invariants.ts";
+import { generateWorkflow, renderWorkflow, responder } from "./invariant-support/random-workflow.test-support.tsx";
+import { Timeline } from "./invariant-support/timeline.test-support.ts";
 
 const RUNS_AT_SCALE_1 = 150;
-const DEFAULT_SEED = 631823247;
 // A hang guard, not a timing assertion: a run here takes milliseconds; one that hasn't settled
 // after this long never will.
 const SETTLE_BOUND_MS = 5_000;
-
-function scale(): number {
-  const raw = process.env.JUNE_INVARIANT_SCALE;
-  const value = raw === undefined || raw === "" ? 1 : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`JUNE_INVARIANT_SCALE must be a positive number, got ${JSON.stringify(raw)}`);
-  return value;
-}
-
-function baseSeed(): number {
-  const raw = process.env.JUNE_INVARIANT_SEED;
-  if (raw === undefined || raw === "") return DEFAULT_SEED;
-  if (raw === "random") return Math.floor(Math.random() * 2 ** 32);
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`JUNE_INVARIANT_SEED must be a non-negative integer, got ${JSON.stringify(raw)}`);
-  return value >>> 0;
-}
 
 async function settled<T>(promise: Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
@@ -83,12 +66,12 @@ async function oneRun(seed: number) {
   };
 }
 
-const runs = Math.max(1, Math.round(RUNS_AT_SCALE_1 * scale()));
+const runs = scaled(RUNS_AT_SCALE_1, invariantScale());
 
 describe("approval invariants over random workflows", () => {
   // A run takes a few milliseconds; the bound grows with the count a larger scale asks for.
   it("hold for every run: approval before execution, never after denial, once per call, and every run settles", { timeout: 20_000 + runs * 100 }, async () => {
-    const seed = baseSeed();
+    const seed = invariantSeed();
     const failures: string[] = [];
     const totals = { approvals: 0, stops: 0, executions: 0, aborted: 0 };
     const only = process.env.JUNE_INVARIANT_RUN_SEED;

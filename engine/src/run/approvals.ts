@@ -1,5 +1,7 @@
 // Pending approvals of one run: a call awaiting approval waits here until approve(), deny() or
-// abort; nothing else can release it.
+// abort; nothing else can release it. A request is registered before anyone hears of it, so a
+// decision made while it is announced (approve() inside the approval-requested listener) finds
+// it pending; the decision is kept until the run reads it.
 import { JuneError } from "../errors/index.ts";
 import type { ApprovalRequest } from "../trace/index.ts";
 
@@ -17,7 +19,10 @@ interface Pending {
 export class ApprovalRegistry {
   readonly #pending = new Map<string, Pending>();
 
-  /** Waits for a decision on `request`; rejects with JUNE_ABORTED when `signal` fires. */
+  /**
+   * Registers `request` as pending now and returns its decision to come; rejects with
+   * JUNE_ABORTED when `signal` fires first.
+   */
   wait(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (signal.aborted) return Promise.reject(aborted(request));
     return new Promise<ApprovalDecision>((resolve, reject) => {
@@ -49,6 +54,11 @@ export class ApprovalRegistry {
     }
     this.#pending.delete(approvalId);
     pending.resolve(decision);
+  }
+
+  /** Still waiting for a decision (not yet decided, not withdrawn by an abort). */
+  isPending(approvalId: string): boolean {
+    return this.#pending.has(approvalId);
   }
 
   pending(): ApprovalRequest[] {

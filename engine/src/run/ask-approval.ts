@@ -1,6 +1,7 @@
 // Asking for an approval inside a run: an approval node in the trace, the request in the run's
 // registry (and its events), the decision. A replayed run takes a recorded decision instead of
-// asking; while stepping, the wait for the decision is the run's stop.
+// asking; while stepping, the wait for the decision is the run's stop. The request is pending
+// before its approval-requested event goes out, so whoever hears it may decide at once.
 import { callKey } from "../replay/index.ts";
 import type { ApprovalRequest } from "../trace/index.ts";
 import type { ApprovalDecision } from "./approvals.ts";
@@ -40,14 +41,15 @@ export async function askApproval(ask: ApprovalAsk): Promise<ApprovalDecision> {
     ...(recorded ? { replayed: true as const } : {}),
     ...(ask.outcomeUnknown ? { outcomeUnknown: true as const } : {}),
   };
+  const decided = recorded ? undefined : ctx.approvals.wait(approval, place.signal);
   emit(ctx, { type: "approval-requested", approval });
   try {
     const decision: ApprovalDecision = recorded
       ? { approved: recorded.approved, ...(recorded.reason !== undefined ? { reason: recorded.reason } : {}) }
-      : await ctx.debug.approval(
-          { agentPath: place.agentPath, step: approval.step, stepNodeId: ask.stepNodeId, nodeId, tool: toolCall },
-          ctx.approvals.wait(approval, place.signal),
-        );
+      : // Decided (or aborted) while it was announced: there is no wait, so no stop either.
+        await (ctx.approvals.isPending(ask.approvalId)
+          ? ctx.debug.approval({ agentPath: place.agentPath, step: approval.step, stepNodeId: ask.stepNodeId, nodeId, tool: toolCall }, decided!)
+          : decided!);
     emit(ctx, {
       type: "approval-resolved",
       approvalId: ask.approvalId,

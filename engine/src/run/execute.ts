@@ -208,8 +208,16 @@ export async function guard<T>(
     return value;
   } catch (error) {
     const aborted = isAbort(error, place.signal);
-    const nodeError = error instanceof RecordedError ? error.nodeError : aborted ? toNodeError(new JuneError("JUNE_ABORTED", "june: the run was aborted.")) : describe(error);
-    endNode(place.ctx, nodeId, aborted ? "aborted" : "failed", { error: nodeError });
+    // Stopped because its recorder failed: the run and the nodes around the failure failed for it.
+    const unrecorded = aborted ? place.ctx.recordFailure : undefined;
+    const nodeError = unrecorded
+      ? toNodeError(unrecorded)
+      : error instanceof RecordedError
+        ? error.nodeError
+        : aborted
+          ? toNodeError(new JuneError("JUNE_ABORTED", "june: the run was aborted."))
+          : describe(error);
+    endNode(place.ctx, nodeId, aborted && !unrecorded ? "aborted" : "failed", { error: nodeError });
     throw error instanceof RecordedError ? error : new RecordedError(nodeError, error);
   }
 }

@@ -17,6 +17,7 @@ import { askApproval } from "./ask-approval.ts";
 import type { AgentFrame, Place } from "./run-context.ts";
 import { tracedModel } from "./traced-model.ts";
 import { tracedTools } from "./traced-tools.ts";
+import { checkValue } from "./value-limits.ts";
 
 /** A step's tool loop runs at most this many model calls unless the agent sets `stopWhen`. */
 export const DEFAULT_MAX_TURNS = 20;
@@ -75,8 +76,8 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
     const requests = outcome.lastContent
       .filter((part) => part.type === "tool-approval-request" && !part.isAutomatic)
       .map((part) => part as unknown as PendingRequest);
-    if (requests.length === 0) return input.output ? outcome.output() : outcome.text;
-    if (stopWhen === undefined && turnsLeft <= 0) return outcome.text;
+    if (requests.length === 0) return bounded(input.output ? outcome.output() : outcome.text, place);
+    if (stopWhen === undefined && turnsLeft <= 0) return bounded(outcome.text, place);
 
     messages = [...messages, ...outcome.responseMessages];
     const decisions = await Promise.all(
@@ -97,6 +98,12 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
       })),
     });
   }
+}
+
+// A step's value is recorded and handed on: a typed output the model nested too deep fails the step.
+function bounded(value: unknown, place: Place): unknown {
+  checkValue(value, place.ctx.limits, "the step's output");
+  return value;
 }
 
 interface Outcome {

@@ -7,8 +7,10 @@ import type { AgentProps } from "../workflow/index.ts";
 import type { RunDebugger } from "../debug/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
+import { JuneError, isJuneError } from "../errors/index.ts";
 import type { ApprovalRegistry } from "./approvals.ts";
 import type { EventLog } from "./event-log.ts";
+import type { ValueLimits } from "./value-limits.ts";
 
 export interface RunContext {
   runId: string;
@@ -40,6 +42,12 @@ export interface RunContext {
    */
   replayedToolCalls: Map<string, ReadonlySet<string>>;
   prices: PriceTable;
+  /** How deep and large a value from outside may be (the run's input, tool results, model tool inputs). */
+  limits: ValueLimits;
+  /** Stops the run (aborts its signal) with `reason`. */
+  stop: (reason: JuneError) => void;
+  /** Set when onEvent (the run's recorder) threw: the run stops and fails with it. */
+  recordFailure: JuneError | undefined;
 }
 
 /** The agent steps run in: its resolved scope and model settings. */
@@ -82,8 +90,32 @@ export function emit(ctx: RunContext, input: TraceEventInput): TraceEvent {
   const event = { ...input, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent;
   ctx.builder.apply(event);
   ctx.log.push(event);
-  ctx.onEvent?.(event);
+  if (ctx.onEvent) {
+    // Events are emitted from everywhere (a stream transform, an abort listener, a tool's start):
+    // a recorder that throws there must fail this run, not escape into the SDK or the process.
+    try {
+      ctx.onEvent(event);
+    } catch (error) {
+      recordingFailed(ctx, event, error);
+    }
+  }
   return event;
+}
+
+// The first failure stops the run, which then fails with it; the recorder still sees the events
+// that follow (the nodes ending), and a throw on those is the same breakage, not news.
+function recordingFailed(ctx: RunContext, event: TraceEvent, error: unknown): void {
+  if (ctx.recordFailure) return;
+  ctx.recordFailure =
+    isJuneError(error) && error.code === "JUNE_RECORD_FAILED"
+      ? error
+      : new JuneError(
+          "JUNE_RECORD_FAILED",
+          `june: the run's onEvent handler threw on event ${event.seq} (${event.type}), so the run can't be recorded and was stopped: ` +
+            `${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+  ctx.stop(ctx.recordFailure);
 }
 
 export function startNode(

@@ -14,6 +14,7 @@ import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
 import { emit, startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
+import { measureValue, valueLimitError, valueLimits, type ValueLimits } from "./value-limits.ts";
 import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../debug/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
@@ -44,6 +45,14 @@ export interface RunOptions {
   replay?: ReplayPlan;
   /** Prices per model (dollars per million tokens); default June's table for OpenAI and Anthropic models. */
   prices?: PriceTable;
+  /**
+   * How deep and large a value from outside the run may be: its input, a tool's result, the JSON
+   * a model sends as a tool call's input, a step's typed output. Default 256 levels and 16 MiB
+   * (`DEFAULT_VALUE_LIMITS`). Past them the input fails the run (JUNE_VALUE_TOO_DEEP or
+   * JUNE_VALUE_TOO_LARGE) before any model call; a tool's result or a model's tool input is a
+   * tool error the model sees.
+   */
+  limits?: Partial<ValueLimits>;
 }
 
 export interface RunResult {
@@ -91,6 +100,7 @@ export interface RunHandle {
  */
 export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
   const controller = new AbortController();
+  const limits = valueLimits(options.limits);
   if (options.signal) {
     if (options.signal.aborted) controller.abort(options.signal.reason);
     else options.signal.addEventListener("abort", () => controller.abort(options.signal!.reason), { once: true });
@@ -123,6 +133,9 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     replay: options.replay,
     replayedToolCalls: new Map(),
     prices: options.prices ?? defaultPrices,
+    limits,
+    stop: (reason) => controller.abort(reason),
+    recordFailure: undefined,
   };
   const result = execute(root, options, ctx).finally(async () => {
     // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
@@ -147,11 +160,13 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
 
 async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Promise<RunResult> {
   const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
+  // An input past the bounds is not recorded (it is what couldn't be): the run fails at once.
+  const inputProblem = options.input === undefined ? undefined : measureValue(options.input, ctx.limits);
   const rootId = startNode(ctx, {
     parentId: null,
     kind: "run",
     name,
-    ...(options.input !== undefined ? { input: options.input } : {}),
+    ...(options.input !== undefined && !inputProblem ? { input: options.input } : {}),
     ...(isElement(root) && root.source ? { source: root.source } : {}),
   });
   const place: Place = {
@@ -168,6 +183,7 @@ async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Pr
   let error: NodeError | undefined;
   try {
     await guard(place, rootId, async () => {
+      if (inputProblem) throw valueLimitError(inputProblem, "the run's input");
       await executeItems(expandWorkflow(root, { insideAgent: false }), place);
       return defaultOutput(place.steps, place.stepOrder);
     });
@@ -175,8 +191,11 @@ async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Pr
     error = thrown instanceof RecordedError ? thrown.nodeError : toNodeError(thrown);
     if (isAbort(thrown, ctx.signal)) error = { code: "JUNE_ABORTED", message: abortMessage(ctx.signal) };
   }
+  // A run whose recorder failed was stopped for it: it failed, and says why.
+  const recordFailure = ctx.recordFailure;
+  if (recordFailure) error = { code: recordFailure.code, message: recordFailure.message };
   const trace = ctx.builder.root!;
-  const status = ctx.signal.aborted ? "aborted" : error ? "failed" : "succeeded";
+  const status = recordFailure ? "failed" : ctx.signal.aborted ? "aborted" : error ? "failed" : "succeeded";
   return {
     runId: ctx.runId,
     status,

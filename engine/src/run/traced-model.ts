@@ -12,8 +12,9 @@ import { costOf, priceOf } from "../pricing/index.ts";
 import { modelCallKey, nodeKey, recordedGenerate, recordedStream, type RecordedModelCall } from "../replay/index.ts";
 import type { Usage } from "../trace/index.ts";
 import { emit, endNode, startNode, type Place } from "./run-context.ts";
-import { inContext, isAbort } from "./node-errors.ts";
+import { inContext, isAbort, toNodeError } from "./node-errors.ts";
 import { fromModelUsage } from "./usage.ts";
+import { JsonTextMeter, measureJsonText, valueLimitError, type ValueProblem } from "./value-limits.ts";
 
 interface CallRecord {
   text: string;
@@ -61,6 +62,18 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
         ...(record.finishReason ? { finishReason: record.finishReason } : {}),
       },
     });
+  };
+  // A tool call whose input JSON is past the bounds is read no further: the SDK gets the reason
+  // instead of the input, text it can't parse, so the tool never runs (nor asks for approval) and
+  // the model sees the reason as the call's error; the trace has the call, failed with the code.
+  const screen = <P extends ToolCallPart>(part: P): P => {
+    if (part.providerExecuted) return part;
+    const problem = measureJsonText(part.input, ctx.limits);
+    if (!problem) return part;
+    const error = valueLimitError(problem, `the input the model sent to the tool "${part.toolName}"`);
+    const nodeId = startNode(ctx, { parentId: stepNodeId, kind: "tool-call", name: part.toolName, callId: part.toolCallId });
+    endNode(ctx, nodeId, "failed", { error: toNodeError(error) });
+    return { ...part, input: `${error.message} (${error.code})` };
   };
   const fail = (nodeId: string, error: unknown, target: Identity): void => {
     const aborted = isAbort(error, ctx.signal);
@@ -116,7 +129,12 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
     async doGenerate(original) {
       const { options, recorded, target, identity, nodeId, cost } = await prepare(original);
       try {
-        const result = recorded ? recordedGenerate(recorded) : await target.doGenerate(options);
+        const answered = recorded ? recordedGenerate(recorded) : await target.doGenerate(options);
+        const result = { ...answered, content: answered.content.map((part) => (part.type === "tool-call" ? screen(part) : part)) };
+        if (options.responseFormat?.type === "json") {
+          const problem = measureJsonText(result.content.map((part) => (part.type === "text" ? part.text : "")).join(""), ctx.limits);
+          if (problem) throw typedOutputError(problem);
+        }
         finish(nodeId, recordContent(result.content, result.finishReason?.unified), result.usage, cost);
         return result;
       } catch (error) {
@@ -136,18 +154,31 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
       const record: CallRecord = { text: "", reasoning: "", toolCalls: [] };
       let usage: Parameters<typeof fromModelUsage>[0];
       let ended = false;
+      // A typed output is JSON the SDK parses as it streams: too deep, it would overflow there.
+      const meter = options.responseFormat?.type === "json" ? new JsonTextMeter(ctx.limits) : undefined;
       const tap = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
         transform(part, controller) {
           switch (part.type) {
-            case "text-delta":
+            case "text-delta": {
+              const problem = meter?.push(part.delta);
+              if (problem) {
+                const error = typedOutputError(problem);
+                if (!ended) fail(nodeId, error, identity);
+                ended = true;
+                controller.enqueue({ type: "error", error });
+                controller.terminate();
+                return;
+              }
               record.text += part.delta;
               emit(ctx, { type: "node-update", nodeId, textDelta: part.delta });
               break;
+            }
             case "reasoning-delta":
               record.reasoning += part.delta;
               emit(ctx, { type: "node-update", nodeId, reasoningDelta: part.delta });
               break;
             case "tool-call":
+              part = screen(part);
               record.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) });
               break;
             case "finish":
@@ -173,6 +204,12 @@ export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: st
       return { ...result, stream: result.stream.pipeThrough(tap) };
     },
   };
+}
+
+type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
+
+function typedOutputError(problem: ValueProblem) {
+  return valueLimitError(problem, "the typed output the model sent");
 }
 
 interface Identity {

@@ -8,6 +8,7 @@ import { callKey, type ToolAnswer } from "../replay/index.ts";
 import { askApproval } from "./ask-approval.ts";
 import { emit, endNode, startNode, type Place } from "./run-context.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
+import { measureValue, valueLimitError } from "./value-limits.ts";
 import type { NodeError } from "../trace/index.ts";
 
 // A tool that throws is the tool's failure (which the model sees), not a bug in June. The error's
@@ -85,6 +86,8 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
         callId: options.toolCallId,
       });
       try {
+        // Its start may be what the run's recorder failed on, which stopped the run.
+        if (place.signal.aborted) throw abortReason(place.signal);
         if (answer.kind === "recorded") {
           emit(place.ctx, { type: "replayed", nodeId, from: { runId: place.ctx.replay!.runId, nodeId: answer.nodeId } });
           if (answer.error) throw replayedToolError(answer.error);
@@ -96,7 +99,11 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
         // composite's workflow gives way to the abort by itself, and its nodes must end before
         // its call does: racing it would let the run end with them still running.
         const output = await (entered.composite ? entered.value : settleOrAbort(entered.value, place.signal));
-        endNode(place.ctx, nodeId, "succeeded", { output: traceableOutput(output) });
+        const traceable = traceableOutput(output);
+        // A result past the bounds is the tool's failure: the model hears why, nothing records it.
+        const problem = measureValue(traceable, place.ctx.limits);
+        if (problem) throw valueLimitError(problem, `the result of the tool "${name}"`);
+        endNode(place.ctx, nodeId, "succeeded", { output: traceable });
         return output;
       } catch (error) {
         endNode(place.ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });

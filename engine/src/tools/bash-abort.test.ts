@@ -5,6 +5,8 @@ import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sandboxStatus } from "../sandbox/index.ts";
+import { sandboxAvailable, sandboxed } from "../sandbox/sandbox-probes.test-support.ts";
 import { bashTool } from "./index.ts";
 import type { BashResult, BashTool } from "./index.ts";
 import { isAlive, waitFor } from "./process-probes.test-support.ts";
@@ -36,8 +38,8 @@ afterEach(async () => {
 });
 
 describe("how the command is started", () => {
-  it("spawns bash -c in its own process group, stdin ignored, with the built env", async () => {
-    await run(bashTool({ cwd: dir, allowEnv: [], env: { CI: "1" } }), "true");
+  it("spawns bash -c in its own process group, stdin ignored, with the built env (sandbox off)", async () => {
+    await run(bashTool({ cwd: dir, allowEnv: [], env: { CI: "1" }, sandbox: { enabled: false } }), "true");
     expect(spawn).toHaveBeenCalledTimes(1);
     expect(spawn).toHaveBeenCalledWith("bash", ["-c", "true"], {
       cwd: dir,
@@ -45,6 +47,16 @@ describe("how the command is started", () => {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
+  });
+
+  it.skipIf(!sandboxAvailable)(sandboxed("spawns bash -c through bubblewrap, in its own process group, with the built env and nothing else"), async () => {
+    await run(bashTool({ cwd: dir, allowEnv: [], env: { CI: "1" } }), "true");
+    expect(spawn).toHaveBeenCalledTimes(1);
+    const [file, args, options] = vi.mocked(spawn).mock.calls[0]! as unknown as [string, string[], object];
+    expect(file).toBe(sandboxStatus().bwrap);
+    expect(args.slice(args.indexOf("--"))).toEqual(["--", "bash", "-c", "true"]);
+    expect(args).toEqual(expect.arrayContaining(["--unshare-pid", "--unshare-net", "--die-with-parent"]));
+    expect(options).toEqual({ cwd: dir, env: { CI: "1" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   });
 });
 
@@ -57,12 +69,13 @@ describe("abort", () => {
     expect(spawn).not.toHaveBeenCalled();
   });
 
-  it("kills the whole process group, grandchildren included, and rejects with AbortError", async () => {
+  it("kills the whole process group, grandchildren included, and rejects with AbortError (sandbox off)", async () => {
     const controller = new AbortController();
     // The pids are written to a file (renamed into place, so it is never read half-written):
     // the result only arrives after the abort.
+    // Unsandboxed so `$$` and `$!` are pids of this machine; bash-sandbox.test.ts covers the sandbox.
     const running = run(
-      bashTool({ cwd: dir }),
+      bashTool({ cwd: dir, sandbox: { enabled: false } }),
       'sleep 30 & echo "$$ $!" > pids.tmp && mv pids.tmp pids; sleep 30; wait',
       controller.signal,
     );

@@ -127,16 +127,12 @@ describe("running a command", () => {
     expect((await run(bashTool(), "pwd")).stdout).toBe(`${await realpath(process.cwd())}\n`);
   });
 
-  it("returns once the shell exits even if a background job keeps its output open", async () => {
-    const result = await run(bashTool({ cwd: dir, timeout: 10_000 }), "sleep 30 & echo $!");
+  it("returns once the shell exits, ending the background job it left (without a sandbox: its process group)", async () => {
+    // Unsandboxed so `$!` is a pid of this machine; bash-sandbox.test.ts covers the sandbox, `setsid` included.
+    const result = await run(bashTool({ cwd: dir, timeout: 10_000, sandbox: { enabled: false } }), "sleep 30 & echo $!");
     const background = Number(result.stdout.trim());
-    try {
-      expect(result).toMatchObject({ exitCode: 0, timedOut: false });
-      // The tool leaves a job the command chose to background running.
-      expect(isAlive(background)).toBe(true);
-    } finally {
-      process.kill(background, "SIGKILL");
-    }
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false });
+    await waitFor(`background sleep ${background} to end`, () => !isAlive(background));
   });
 
   it("gives the command an empty stdin, so a command reading input does not wait for it", async () => {
@@ -236,9 +232,13 @@ describe("output limit", () => {
   });
 });
 
-describe("timeout", () => {
+// Unsandboxed so `$!` is a pid of this machine; in the sandbox a timeout ends the whole PID
+// namespace at once (bash-sandbox.test.ts).
+describe("timeout, without a sandbox (the process group)", () => {
+  const unsandboxed = { enabled: false };
+
   it("kills the whole process group and returns timedOut with what was captured", async () => {
-    const result = await run(bashTool({ cwd: dir, timeout: 1_000 }), "sleep 30 & echo $!; echo started >&2; sleep 30; wait");
+    const result = await run(bashTool({ cwd: dir, timeout: 1_000, sandbox: unsandboxed }), "sleep 30 & echo $!; echo started >&2; sleep 30; wait");
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: "SIGTERM", stderr: "started\n" });
     const grandchild = Number(result.stdout.trim());
     expect(grandchild).toBeGreaterThan(0);
@@ -246,7 +246,7 @@ describe("timeout", () => {
   });
 
   it("sends SIGKILL when the group ignores SIGTERM", async () => {
-    const result = await run(bashTool({ cwd: dir, timeout: 300 }), "trap '' TERM; sleep 30");
+    const result = await run(bashTool({ cwd: dir, timeout: 300, sandbox: unsandboxed }), "trap '' TERM; sleep 30");
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: "SIGKILL" });
   });
 });

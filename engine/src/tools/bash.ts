@@ -1,11 +1,15 @@
 // bashTool(): a real bash tool as a plain AI SDK tool, the low-level form of <Bash />. Each call
-// runs `bash -c` in its own process group with an allow-listed environment, a timeout and
-// capped output, and waits for approval unless told otherwise.
+// runs `bash -c` in a sandbox (bubblewrap: the folder writable, the system read-only, no home, no
+// network, its own PID namespace) with an allow-listed environment, a timeout and capped output,
+// and waits for approval unless told otherwise. Where no sandbox can run it says so, and either
+// waits for approval on every call or refuses.
 import path from "node:path";
 import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { JuneError } from "../errors/index.ts";
+import { approvalUnder, decideSandbox, describeSandbox, sandboxRefusal } from "../sandbox/index.ts";
+import type { SandboxDecision, SandboxSettings } from "../sandbox/index.ts";
 import { buildBashEnv, DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";
 import { runBash } from "./run-bash.ts";
 import { markBuiltin } from "./builtin.ts";
@@ -25,8 +29,16 @@ export interface BashToolOptions {
   maxOutput?: number;
   /** Whether each call waits for approval; default true. */
   needsApproval?: boolean;
-  /** Replaces the description the model is given. */
+  /**
+   * Replaces the description the model is given (a line saying the tool runs without a sandbox,
+   * when it does, is kept).
+   */
   description?: string;
+  /**
+   * The sandbox every command runs in; default on, with no network and only `cwd` writable.
+   * See {@link SandboxSettings}.
+   */
+  sandbox?: SandboxSettings;
 }
 
 /** What the model sends. */
@@ -71,21 +83,31 @@ export function bashTool(options: BashToolOptions = {}): BashTool {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const allowEnv = [...(options.allowEnv ?? DEFAULT_BASH_ENV_ALLOWLIST)];
   const env = { ...options.env };
+  const sandbox = decideSandbox(options.sandbox, cwd);
 
   const bash = tool({
-    description: options.description ?? describeBashTool(timeout, maxOutput),
+    description: options.description !== undefined ? withNotice(options.description, sandbox) : describeBashTool(timeout, maxOutput, sandbox),
     inputSchema: bashInputSchema,
-    needsApproval: options.needsApproval ?? true,
-    execute: ({ command }, { abortSignal }) => {
+    needsApproval: approvalUnder(sandbox, options.needsApproval ?? true),
+    execute: async ({ command }, { abortSignal }) => {
+      if (sandbox.kind === "refused") throw sandboxRefusal(sandbox.reason, "bash");
       // The host environment is read per call so allow-listed values (PATH) stay current.
       const childEnv = buildBashEnv({ hostEnv: process.env, allowEnv, env });
-      return runBash(command, { cwd, timeout, maxOutput, env: childEnv }, abortSignal);
+      const where = sandbox.kind === "sandboxed" ? { sandbox: { bwrap: sandbox.bwrap, policy: sandbox.policy } } : {};
+      return await runBash(command, { cwd, timeout, maxOutput, env: childEnv, ...where }, abortSignal);
     },
   });
   return markBuiltin(bash, "Bash");
 }
 
-function describeBashTool(timeout: number, maxOutput: number): string {
+// A custom description keeps the line saying there is no sandbox: the person reading the trace
+// (and the studio, which reads it back) must learn it whatever the description says.
+function withNotice(description: string, sandbox: SandboxDecision): string {
+  if (sandbox.kind === "sandboxed") return description;
+  return `${description}\n${describeSandbox(sandbox)}`;
+}
+
+function describeBashTool(timeout: number, maxOutput: number, sandbox: SandboxDecision): string {
   return [
     // The directory is not named: descriptions reach traces, and a cwd never should.
     "Run a bash command in the working directory and get back its exit code, stdout and stderr.",
@@ -95,10 +117,11 @@ function describeBashTool(timeout: number, maxOutput: number): string {
       "and pass flags such as --yes or --no-pager.",
     "Only a few environment variables are set (such as PATH and HOME).",
     `A command still running after ${timeout / 1000} s is stopped, with everything it started; ` +
-      "the result then has timedOut: true.",
+      "the result then has timedOut: true. Jobs a command leaves running in the background end when it exits.",
     `Output past ${maxOutput} characters per stream is cut; the result says how much was dropped, ` +
       "so filter long output (grep, tail) instead.",
     "A non-zero exit code is a normal result, not a failure of the tool.",
+    describeSandbox(sandbox),
   ].join("\n");
 }
 

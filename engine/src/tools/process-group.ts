@@ -1,6 +1,7 @@
 // Spawning a command as the leader of its own process group, and signalling that whole group,
 // so stopping a command also stops everything it started (pipelines, `&` jobs, test runners'
-// workers) instead of orphaning them.
+// workers) instead of orphaning them. A process can leave the group (`setsid`); only the
+// sandbox's PID namespace (sandbox/) reaches those too.
 import { spawn } from "node:child_process";
 import type { ChildProcessByStdio } from "node:child_process";
 import type { Readable } from "node:stream";

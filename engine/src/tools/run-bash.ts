@@ -1,7 +1,11 @@
 // Runs one bash command to completion and reports what happened as data the model can read:
 // exit status, capped output, whether it timed out. Only an abort or a bad setup rejects.
+// Everything the command started ends with the call: in the sandbox its PID namespace dies with
+// the shell; without one, the shell's process group is stopped when the shell exits.
 import { stat } from "node:fs/promises";
 import { JuneError } from "../errors/index.ts";
+import { sandboxedLaunch } from "../sandbox/index.ts";
+import type { Launch, Sandbox } from "../sandbox/index.ts";
 import { CappedText } from "./capped-text.ts";
 import { spawnGroupLeader, terminateGroup } from "./process-group.ts";
 import type { GroupLeader } from "./process-group.ts";
@@ -20,7 +24,7 @@ export interface BashResult {
   truncated: boolean;
   /** Characters dropped past `maxOutput`, per stream. */
   droppedChars: { stdout: number; stderr: number };
-  /** True when the command ran past the timeout and its process group was killed. */
+  /** True when the command ran past the timeout and it was stopped, with everything it started. */
   timedOut: boolean;
   /** Wall-clock time from spawn to the result, in milliseconds. */
   durationMs: number;
@@ -32,6 +36,8 @@ export interface BashRunSettings {
   env: Record<string, string>;
   timeout: number;
   maxOutput: number;
+  /** The sandbox to run in; absent, the command runs on the host. */
+  sandbox?: Sandbox;
 }
 
 // Time a SIGTERM'd group gets to clean up before SIGKILL.
@@ -40,7 +46,8 @@ const KILL_GRACE_MS = 2_000;
 const OUTPUT_DRAIN_MS = 500;
 
 /**
- * Runs `bash -c command` in its own process group and resolves with what it did.
+ * Runs `bash -c command` (in `settings.sandbox` when given) as the leader of its own process
+ * group, and resolves with what it did.
  * Rejects with an `AbortError` when `signal` fires (after killing the group), and with a
  * `JUNE_INVALID_PROPS` JuneError when `cwd` is not a directory.
  *
@@ -52,10 +59,16 @@ export async function runBash(command: string, settings: BashRunSettings, signal
   await assertDirectory(settings.cwd);
   // The signal may have fired while the directory was checked; nothing is spawned then either.
   throwIfAborted(command, signal);
-  return await watch(spawnGroupLeader("bash", ["-c", command], settings), command, settings, signal);
+  const launch = bashLaunch(command, settings);
+  return await watch(spawnGroupLeader(launch.file, launch.args, launch), launch.file, command, settings, signal);
 }
 
-function watch(child: GroupLeader, command: string, settings: BashRunSettings, signal?: AbortSignal): Promise<BashResult> {
+function bashLaunch(command: string, settings: BashRunSettings): Launch {
+  const launch: Launch = { file: "bash", args: ["-c", command], cwd: settings.cwd, env: settings.env };
+  return settings.sandbox ? sandboxedLaunch(launch, settings.sandbox) : launch;
+}
+
+function watch(child: GroupLeader, file: string, command: string, settings: BashRunSettings, signal?: AbortSignal): Promise<BashResult> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
     const stdout = new CappedText(settings.maxOutput);
@@ -117,13 +130,24 @@ function watch(child: GroupLeader, command: string, settings: BashRunSettings, s
 
     child.once("error", (error) =>
       settle(() => {
-        const message = `june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`;
+        const message =
+          file === "bash"
+            ? `june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`
+            : `june: bashTool could not start its sandbox, ${file} (${error.message}); reinstall bubblewrap or set sandbox.bwrap`;
         reject(new Error(message, { cause: error }));
       }),
     );
     child.once("exit", (code, exitSignal) => {
       exit = { code, signal: exitSignal };
-      // Normally "close" follows at once; if a background job keeps the pipes open, don't wait for it.
+      clearTimeout(timeoutTimer);
+      // The call owns what it started: background jobs still in the group end with it (in the
+      // sandbox the kernel has already ended them all, and the group is gone).
+      try {
+        stop();
+      } catch {
+        // EPERM: the group id, free once the leader was reaped, is someone else's now; ours are gone.
+      }
+      // Normally "close" follows at once; if a job keeps the pipes open a moment, don't wait for it.
       drainTimer = setTimeout(finish, OUTPUT_DRAIN_MS);
     });
     child.once("close", finish);

@@ -1,7 +1,9 @@
 // One pending approval: the tool, its input as JSON, where it was asked (agent path, step, run),
-// and Approve / Deny with a reason. Focused, `a` approves and `d` denies.
+// whether it runs programs without a sandbox, and Approve / Deny with a reason. Focused, `a`
+// approves and `d` denies.
 import { useState, type KeyboardEvent } from "react";
 import type { PendingApproval, StudioError } from "../contract/index.ts";
+import { useStudio } from "../store/index.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { formatTime } from "../ui/format.ts";
 
@@ -19,6 +21,8 @@ export function ApprovalCard({ approval, deciding, error, onApprove, onDeny, onM
   const [reason, setReason] = useState("");
   const reasonId = `reason-${approval.approvalId}`;
   const busy = deciding !== undefined;
+  // The open project names its tools that run programs unsandboxed (Bash where bubblewrap is missing).
+  const noSandbox = useStudio((s) => s.project?.sandbox?.unsandboxed[approval.toolName]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     // Letters typed into the reason box are text, not shortcuts.
@@ -58,6 +62,12 @@ export function ApprovalCard({ approval, deciding, error, onApprove, onDeny, onM
           <code>{approval.step}</code>
         </dd>
       </dl>
+      {noSandbox !== undefined && (
+        <p className="outcome-unknown no-sandbox" role="note">
+          <strong>No sandbox:</strong> {noSandbox}. Approving runs this command on your machine as you: it can read and change your files and use
+          the network.
+        </p>
+      )}
       {approval.outcomeUnknown && (
         <p className="outcome-unknown" role="note">
           <strong>Outcome unknown:</strong> this call was approved and started before the run was interrupted, and no result was recorded — it may

@@ -1,10 +1,14 @@
 // Bash: Claude Code's input shape on June's bashTool, running in the project folder, with the
 // model's timeout honoured up to a cap.
+import { existsSync, readFileSync } from "node:fs";
 import { realpath } from "node:fs/promises";
+import path from "node:path";
 import { asSchema } from "ai";
 import { describe, expect, it } from "vitest";
 import { isJuneError } from "../../errors/index.ts";
+import { DEFAULT_BASH_ENV_ALLOWLIST } from "../bash-env.ts";
 import type { BashResult } from "../run-bash.ts";
+import { sandboxAvailable, sandboxed } from "../../sandbox/sandbox-probes.test-support.ts";
 import { claudeBashTool } from "./bash.ts";
 import { useTempProject } from "./project.test-support.ts";
 
@@ -77,5 +81,47 @@ describe("Bash: options", () => {
         expect(isJuneError(error) && error.code).toBe("JUNE_INVALID_PROPS");
       }
     }
+  });
+});
+
+describe("Bash: the sandbox", () => {
+  it.skipIf(!sandboxAvailable)(sandboxed("writes in the project folder but not in the folder beside it"), async () => {
+    const { root, outside } = project.current;
+    const result = await run(claudeBashTool(root, false), { command: `touch inside.txt; touch '${outside}/escaped.txt' 2>/dev/null || echo refused` });
+    expect(result.stdout).toBe("refused\n");
+    expect(existsSync(path.join(root, "inside.txt"))).toBe(true);
+    expect(existsSync(path.join(outside, "escaped.txt"))).toBe(false);
+  });
+
+  it.skipIf(!sandboxAvailable)(sandboxed("writes beside it when bash.sandbox.filesystem.allowWrite names it (relative to the project)"), async () => {
+    const { root, outside } = project.current;
+    const tool = claudeBashTool(root, false, { sandbox: { filesystem: { allowWrite: ["../outside"] } } });
+    await run(tool, { command: `touch '${outside}/granted.txt'` });
+    expect(existsSync(path.join(outside, "granted.txt"))).toBe(true);
+  });
+
+  it.skipIf(!sandboxAvailable)(sandboxed("cannot read the environment of the process that started it through /proc/$PPID/environ"), async () => {
+    // What this test process was started with, beyond the allow-list: what a studio's /proc/<pid>/environ would leak.
+    const own = readFileSync("/proc/self/environ", "utf8")
+      .split("\0")
+      .filter((entry) => entry.includes("=") && !DEFAULT_BASH_ENV_ALLOWLIST.includes(entry.slice(0, entry.indexOf("="))) && entry.length > 12);
+    expect(own.length, "this test process has variables beyond the allow-list to look for").toBeGreaterThan(0);
+    const result = await run(claudeBashTool(project.current.root, false), { command: "cat /proc/$PPID/environ /proc/1/environ; true" });
+    for (const entry of own) expect(result.stdout).not.toContain(entry);
+  });
+
+  it.skipIf(!sandboxAvailable)(sandboxed("can neither read nor change the studio's run records in .june/"), async () => {
+    const { root } = project.current;
+    const record = await project.current.write(".june/runs/r1/events.jsonl", '{"secret":"other run"}\n');
+    const result = await run(claudeBashTool(root, false), { command: "cat .june/runs/r1/events.jsonl; ls -A .june; echo forged > .june/forged.jsonl; true" });
+    expect(result.stdout).toBe("");
+    expect(readFileSync(record, "utf8")).toBe('{"secret":"other run"}\n');
+    expect(existsSync(path.join(root, ".june/forged.jsonl"))).toBe(false);
+  });
+
+  it("says in its description, and by waiting for approval, that it runs without a sandbox when there is none", () => {
+    const tool = claudeBashTool(project.current.root, false, { sandbox: { bwrap: "/nonexistent/bwrap" } });
+    expect(tool.description).toContain("Runs without a sandbox: ");
+    expect(tool.needsApproval).toBe(true);
   });
 });

@@ -1,14 +1,17 @@
 // Claude Code's Bash, on June's bashTool: the model's `{ command, timeout, description }` runs in
-// the project folder with bashTool's allow-listed environment, process-group kill and capped
-// output; the model's timeout is honoured up to a cap.
+// the project folder, in bashTool's sandbox, with its allow-listed environment and capped output;
+// the model's timeout is honoured up to a cap.
 import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { JuneError } from "../../errors/index.ts";
+import { approvalUnder, decideSandbox, describeSandbox } from "../../sandbox/index.ts";
+import type { SandboxDecision, SandboxSettings } from "../../sandbox/index.ts";
 import { bashTool } from "../bash.ts";
 import type { BashToolOptions } from "../bash.ts";
 import { markBuiltin } from "../builtin.ts";
 import type { BashResult } from "../run-bash.ts";
+import { STUDIO_DATA_FOLDER } from "./confine.ts";
 
 /** Options for the Claude Code Bash tool (`claudeBuiltins({ bash })`). */
 export interface ClaudeBashOptions {
@@ -22,6 +25,12 @@ export interface ClaudeBashOptions {
   allowEnv?: BashToolOptions["allowEnv"];
   /** Characters kept per stream (stdout, stderr); default bashTool's. */
   maxOutput?: BashToolOptions["maxOutput"];
+  /**
+   * The sandbox commands run in, as in Claude Code's settings.json `sandbox`; default on, with
+   * no network and only the project folder writable. Relative paths start at the project folder.
+   * The studio's run records (`.june/`) are always among `filesystem.denyRead`.
+   */
+  sandbox?: SandboxSettings;
 }
 
 /** What the model sends to Bash. */
@@ -62,14 +71,19 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
   if (options.env) shared.env = options.env;
   if (options.allowEnv) shared.allowEnv = options.allowEnv;
   if (options.maxOutput !== undefined) shared.maxOutput = options.maxOutput;
+  const settings = withoutStudioData(options.sandbox);
+  shared.sandbox = settings;
   // Built once now so bad options fail at creation, with bashTool's messages.
   bashTool({ ...shared, timeout: maxTimeout });
   const defaultTimeout = Math.min(checkTimeout(options.timeout ?? DEFAULT_TIMEOUT_MS), maxTimeout);
+  // The same decision bashTool makes for each call (the machine's answer is cached), made here
+  // for what the model and the person approving are told.
+  const sandbox = decideSandbox(settings, root);
 
   const bash = tool({
-    description: describeBash(defaultTimeout, maxTimeout),
+    description: describeBash(defaultTimeout, maxTimeout, sandbox),
     inputSchema: bashInputSchema,
-    needsApproval,
+    needsApproval: approvalUnder(sandbox, needsApproval),
     execute: ({ command, timeout }, execution) => {
       const limit = Math.min(timeout ?? defaultTimeout, maxTimeout);
       return bashTool({ ...shared, timeout: limit }).execute({ command }, execution);
@@ -78,12 +92,19 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
   return markBuiltin(bash, "Bash");
 }
 
+// The studio's run records hold other runs' inputs and outputs (and decisions a replay trusts):
+// Bash sees them no more than Read or Write do.
+function withoutStudioData(settings: SandboxSettings | undefined): SandboxSettings {
+  const filesystem = settings?.filesystem ?? {};
+  return { ...settings, filesystem: { ...filesystem, denyRead: [...(filesystem.denyRead ?? []), STUDIO_DATA_FOLDER] } };
+}
+
 function checkTimeout(timeout: number): number {
   if (Number.isFinite(timeout) && timeout > 0) return timeout;
   throw new JuneError("JUNE_INVALID_PROPS", `june: claudeBuiltins bash.timeout must be a number of milliseconds above 0, got ${String(timeout)}`);
 }
 
-function describeBash(defaultTimeout: number, maxTimeout: number): string {
+function describeBash(defaultTimeout: number, maxTimeout: number, sandbox: SandboxDecision): string {
   return [
     // The folder is not named: descriptions reach traces, and a path never should.
     "Run a bash command in the project folder and get back its exit code, stdout and stderr.",
@@ -94,9 +115,10 @@ function describeBash(defaultTimeout: number, maxTimeout: number): string {
     "There is no input (stdin is empty) and no terminal: avoid interactive programs and pagers, " +
       "and pass flags such as --yes or --no-pager.",
     `A command is stopped after ${defaultTimeout / 1000} s, or after timeout milliseconds when given ` +
-      `(at most ${maxTimeout} ms); the result then has timedOut: true.`,
+      `(at most ${maxTimeout} ms); the result then has timedOut: true. Jobs it leaves running in the background end when it exits.`,
     "Long output is cut (the result says how much was dropped), so filter it (grep, tail) instead.",
     "A non-zero exit code is a normal result, not a failure of the tool.",
     "Give description: a few words saying what the command does, for the person approving it.",
+    describeSandbox(sandbox),
   ].join("\n");
 }

@@ -3,7 +3,7 @@
 // invariants checked over it once the run has settled.
 import type { ApprovalRequest, RunHandle, TraceEvent, TraceNode } from "june";
 import type { ScriptedModel } from "june/sdk/scripted";
-import { needsApproval, type ExecutionRecorder, type WorkflowSpec } from "./random-workflow.tsx";
+import { needsApproval, type ExecutionRecorder, type WorkflowSpec } from "./random-workflow.test-support.tsx";
 
 type Entry =
   | { kind: "event"; event: TraceEvent }

@@ -4,8 +4,8 @@
 // and every approval gets an answer, so a run that keeps its promises always settles.
 import { isJuneError } from "../../errors/index.ts";
 import type { RunHandle, TraceEvent } from "june";
-import type { Rng } from "./prng.ts";
-import type { Timeline } from "./timeline.ts";
+import type { Rng } from "../../../test/support/invariants.ts";
+import type { Timeline } from "./timeline.test-support.ts";
 
 export interface Driver {
   /** Give this to run() as onEvent. */
@@ -36,9 +36,10 @@ export function randomDriver(rng: Rng, timeline: Timeline): Driver {
     }
   };
 
-  // Sync actions run inside the run's own emit; only those that don't need the wait registered.
-  const later = (syncAllowed: boolean, fn: () => void) => {
-    const when = rng.pick(syncAllowed ? ["sync", "microtask", "ticks"] : ["microtask", "ticks"]);
+  // Sync actions run inside the run's own emit, approvals included: a request is pending before
+  // its event goes out, so a decision there must be accepted like any other.
+  const later = (fn: () => void) => {
+    const when = rng.pick(["sync", "microtask", "ticks"] as const);
     if (when === "sync") return fn();
     pending++;
     const run = () => {
@@ -62,7 +63,7 @@ export function randomDriver(rng: Rng, timeline: Timeline): Driver {
     if (event.type === "approval-requested") {
       const { approvalId, toolName } = event.approval;
       const approve = rng.chance(0.6);
-      later(false, () =>
+      later(() =>
         approve
           ? act(`approve ${toolName}`, (h) => h.approve(approvalId), afterAbort())
           : act(`deny ${toolName}`, (h) => h.deny(approvalId, `no ${toolName}`), afterAbort()),
@@ -70,13 +71,13 @@ export function randomDriver(rng: Rng, timeline: Timeline): Driver {
     }
     if (event.type === "paused") {
       const go = rng.chance(0.4) ? "continue" : "step";
-      later(true, () => act(go, (h) => (go === "step" ? h.step() : h.continue()), ["JUNE_AWAITING_APPROVAL"]));
+      later(() => act(go, (h) => (go === "step" ? h.step() : h.continue()), ["JUNE_AWAITING_APPROVAL"]));
     }
     if (pausesLeft > 0 && rng.chance(0.03)) {
       pausesLeft--;
-      later(true, () => act("pause", (h) => h.pause()));
+      later(() => act("pause", (h) => h.pause()));
     }
-    if (seen === abortAt) later(true, () => act("abort", (h) => h.abort("the invariant driver aborted")));
+    if (seen === abortAt) later(() => act("abort", (h) => h.abort("the invariant driver aborted")));
   };
 
   return {

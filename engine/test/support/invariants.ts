@@ -20,6 +20,24 @@ export function invariantSeed(env: NodeJS.ProcessEnv = process.env): number {
   return seed;
 }
 
+/** The random choices a generator makes (a `Random`). */
+export type Rng = Pick<Random, "next" | "int" | "chance" | "pick">;
+
+/** A `Random` from `seed`: mulberry32. */
+export function mulberry32(seed: number): Random {
+  return new Random(seed);
+}
+
+/** FNV-1a over the string's UTF-16 code units: a seed from any key. */
+export function hashSeed(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 /** JUNE_INVARIANT_SCALE as a positive multiplier, or 1. */
 export function invariantScale(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.JUNE_INVARIANT_SCALE;

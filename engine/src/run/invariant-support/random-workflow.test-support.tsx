@@ -6,7 +6,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { Agent, RequireApproval, Step, Tool, defineAgent, type Breakpoint, type JuneNode } from "june";
 import type { ScriptedCall, ScriptedResponse } from "june/sdk/scripted";
-import { hashSeed, mulberry32, type Rng } from "./prng.ts";
+import { hashSeed, mulberry32, type Rng } from "../../../test/support/invariants.ts";
 
 /** How a tool comes to need approval: not at all, its own needsApproval, a per-call function, a wrapper. */
 export type Gate = "none" | "own" | "per-call" | "wrap";
