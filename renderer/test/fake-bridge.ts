@@ -22,6 +22,7 @@ export function createFakeBridge(options: { host?: Bridge["host"]; project?: Pro
   const subscriptions: number[] = [];
   const answers: Answers = {
     getProject: () => ok(options.project ?? null),
+    trustFolder: () => (options.project ? ok({ ...options.project, trust: "trusted" as const }) : { ok: false, error: { code: "STUDIO_NO_PROJECT", message: "no folder" } }),
     openFolder: () => (options.project ? ok(options.project) : { ok: false, error: { code: "STUDIO_FOLDER_REQUIRED", message: "no folder" } }),
     startRun: () => ok({ runId: "run_new" }),
     pauseRun: () => ok(null),
@@ -58,6 +59,7 @@ export function createFakeBridge(options: { host?: Bridge["host"]; project?: Pro
     host: options.host ?? "web",
     openFolder: method("openFolder"),
     getProject: method("getProject"),
+    trustFolder: method("trustFolder"),
     startRun: method("startRun"),
     pauseRun: method("pauseRun"),
     stepRun: method("stepRun"),

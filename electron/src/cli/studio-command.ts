@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
 import { StudioService } from "../service/index.ts";
 import { startWebHost } from "../web/index.ts";
+import { commandLineTrust } from "./command-line-trust.ts";
 import { findElectronApp, type ElectronApp } from "./electron-app.ts";
 import { studioFolder } from "./studio-folder.ts";
 
@@ -57,7 +58,9 @@ async function serveWeb(folder: string, port: number, io: StudioIo): Promise<num
     io.stderr.write("june studio: stopping again: exiting now.\n");
     process.exit(INTERRUPTED_EXIT_CODE);
   });
-  const service = new StudioService({ log: (message) => void io.stderr.write(`${message}\n`) });
+  const log = (message: string) => void io.stderr.write(`${message}\n`);
+  // The folder named here is trusted; others opened from the page start in restricted mode.
+  const service = new StudioService({ log, trust: commandLineTrust(folder, io.env, log) });
   const opened = await service.openFolder({ folder });
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message} [${opened.error.code}]\n`);

@@ -60,6 +60,13 @@ export interface ProjectSnapshot {
   problems: Problem[];
   /** The sandbox its Bash tools run in (absent from a host that predates it). */
   sandbox?: SandboxReport;
+  /**
+   * Folder trust (VS Code's Workspace Trust). `restricted`: the folder is not trusted, so none of
+   * its code ran — workflows are listed by file name without being imported, june.config.* is
+   * only parsed, markdown agents load without the config — and runs are refused until
+   * `trustFolder`. Absent from a host without folder trust: trusted.
+   */
+  trust?: "trusted" | "restricted";
   /** Epoch ms of the load this snapshot comes from. */
   loadedAt: number;
 }
@@ -197,6 +204,8 @@ export const requests = {
   /** Opens a folder; without `folder`, Electron asks with a dialog (the web host refuses). */
   openFolder: z.strictObject({ folder: z.string().min(1).max(4096).optional() }),
   getProject: z.strictObject({}),
+  /** Trusts the open folder (remembered by its real path) and loads it again with its code: answers the trusted project. */
+  trustFolder: z.strictObject({ folder: z.string().min(1).max(4096) }),
   /** `paused`: the run stops at its first boundary (before its first model call). */
   startRun: z.strictObject({ entryId: id, input: z.unknown().optional(), paused: z.boolean().optional() }),
   /** Stops the run at its next boundary. */
@@ -250,6 +259,7 @@ export type RequestOf<M extends StudioMethod> = z.infer<(typeof requests)[M]>;
 export interface ResponseMap {
   openFolder: ProjectSnapshot;
   getProject: ProjectSnapshot | null;
+  trustFolder: ProjectSnapshot;
   startRun: { runId: string };
   pauseRun: null;
   stepRun: null;

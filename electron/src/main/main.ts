@@ -6,7 +6,7 @@
 import "./prepare-esbuild.ts";
 import { join, resolve } from "node:path";
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, session, shell } from "electron";
-import { StudioService, connectClient } from "../service/index.ts";
+import { StudioService, TRUST_FILE_NAME, TrustStore, connectClient } from "../service/index.ts";
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-origin.ts";
 import { serveAppRequest } from "./app-protocol.ts";
 import { studioMenuTemplate } from "./app-menu.ts";
@@ -42,11 +42,14 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
-  const service = new StudioService();
+  const log = (message: string) => console.error(`June Studio: ${message}`);
+  // Trust given in the app is remembered in its user data; a folder named on the command line is
+  // trusted for the session (naming it is the user's say-so), any other opens in restricted mode.
+  const trust = new TrustStore({ file: join(app.getPath("userData"), TRUST_FILE_NAME), log });
+  const service = new StudioService({ trust });
   const recent = new RecentFolders(app.getPath("userData"));
   let window: BrowserWindow | undefined;
 
-  const log = (message: string) => console.error(`June Studio: ${message}`);
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
   // Menu clicks and app events can't await: their failures are reported, never left unhandled.
   const reportFailure = (task: Promise<unknown>, what: string) => void task.catch((error: unknown) => log(`${what} failed: ${describe(error)}`));
@@ -110,7 +113,10 @@ function start(): void {
       openWindow();
     }
     const folder = folderFromArgv(argv, { defaultApp: process.defaultApp === true, cwd: workingDirectory });
-    if (folder !== undefined) reportFailure(openFolder(folder), `opening ${folder}`);
+    if (folder !== undefined) {
+      trust.trustForSession(folder);
+      reportFailure(openFolder(folder), `opening ${folder}`);
+    }
   });
 
   app.on("window-all-closed", () => {
@@ -151,7 +157,10 @@ function start(): void {
     await refreshMenu();
     openWindow();
     const folder = folderFromArgv(process.argv, { defaultApp: process.defaultApp === true, cwd: process.cwd() });
-    if (folder !== undefined) await openFolder(folder);
+    if (folder !== undefined) {
+      trust.trustForSession(folder);
+      await openFolder(folder);
+    }
   };
   reportFailure(app.whenReady().then(onReady), "starting the studio");
 }

@@ -33,6 +33,7 @@ function studioDouble(overrides: Partial<StudioApi> = {}) {
       return { ok: true as const, value: snapshot(request.folder!) };
     },
     getProject: answer("getProject", null),
+    trustFolder: answer("trustFolder", snapshot("/p")),
     startRun: answer("startRun", { runId: "run_1" }),
     pauseRun: answer("pauseRun", null),
     stepRun: answer("stepRun", null),
@@ -208,6 +209,7 @@ describe("a good request", () => {
     const minimal: { [M in StudioMethod]: RequestOf<M> } = {
       openFolder: { folder: "/p" },
       getProject: {},
+      trustFolder: { folder: "/p" },
       startRun: { entryId: "e" },
       pauseRun: { runId: "r" },
       stepRun: { runId: "r" },

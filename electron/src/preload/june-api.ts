@@ -41,6 +41,7 @@ export function createJuneApi(ipc: IpcTransport, warn: (message: string) => void
     host: "electron",
     openFolder: call("openFolder"),
     getProject: call("getProject"),
+    trustFolder: call("trustFolder"),
     startRun: call("startRun"),
     pauseRun: call("pauseRun"),
     stepRun: call("stepRun"),

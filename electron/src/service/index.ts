@@ -8,3 +8,5 @@ export { Batcher, DEFAULT_MAX_BATCH, FRAME_MS } from "./batcher.ts";
 export type { BatcherOptions, FlushScheduler } from "./batcher.ts";
 export type { EventListener, StudioEventInput } from "./event-log.ts";
 export { jsonText, plainJson } from "./plain-json.ts";
+export { TrustStore, defaultTrustFile, TRUST_FILE_NAME } from "./trust/index.ts";
+export type { FolderTrust, TrustStoreOptions } from "./trust/index.ts";

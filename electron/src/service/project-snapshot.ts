@@ -14,6 +14,7 @@ export function projectSnapshot(project: Project, loadedAt: number): ProjectSnap
     entries: project.entries,
     problems: [...project.problems, ...problems],
     sandbox: report,
+    trust: project.trusted === false ? "restricted" : "trusted",
     loadedAt,
   });
 }

@@ -4,11 +4,10 @@
 // (replay, fork, resume), keeps one approval inbox across runs, and records one ordered event
 // stream that hosts (Electron IPC, the web host's WebSocket) deliver to windows.
 import { randomUUID } from "node:crypto";
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { checkValueLimits, run, type RunHandle, type TraceEvent } from "june";
-import { LiveProject, type Project, type ProjectEntry } from "june/project";
-import type { ReplayPlan } from "june/sdk/replay";
+import { checkValueLimits, type RunHandle, type TraceEvent } from "june";
+import { LiveProject, type Project, type ProjectEntry, type ReplaySpec } from "june/project";
 import type {
   ApprovalRecord,
   Breakpoint,
@@ -33,6 +32,7 @@ import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecor
 import { openRunRecord, writeRunMeta, type RunRecord } from "./run-record.ts";
 import { pastDecisions } from "./past-decisions.ts";
 import { forkPlan, replayPlan, resumePlan, type PlanMaker } from "./rerun-plan.ts";
+import type { FolderTrust } from "./trust/index.ts";
 
 export interface StudioServiceOptions {
   /** Where JUNE_EDITOR, VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
@@ -46,6 +46,12 @@ export interface StudioServiceOptions {
    * as the studio did before it let go of ended runs. Only the memory benchmark's baseline sets it.
    */
   retainEvents?: boolean;
+  /**
+   * Folder trust: a folder it doesn't trust opens in restricted mode (no workflow, config or tool
+   * code runs, no run starts) until trustFolder. Without one every folder is trusted: the program
+   * that made the service chose the folder (the hosts, `june studio`, pass a TrustStore).
+   */
+  trust?: FolderTrust;
 }
 
 /** What the service holds in memory, counted: a long session must keep these bounded. */
@@ -74,6 +80,7 @@ export class StudioService implements StudioApi {
   readonly #log: (message: string) => void;
   readonly #now: () => number;
   readonly #retainEvents: boolean;
+  readonly #trust: FolderTrust | undefined;
   readonly #events: StudioEventLog;
   readonly #runs = new Map<string, LiveRun>();
   /** Each live run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
@@ -97,6 +104,7 @@ export class StudioService implements StudioApi {
     this.#log = options.log ?? ((message) => console.warn(message));
     this.#now = options.now ?? Date.now;
     this.#retainEvents = options.retainEvents ?? false;
+    this.#trust = options.trust;
     this.#events = new StudioEventLog({
       onListenerError: (error) => this.#log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`),
       traceOf: (runId) => this.#traceOf(runId),
@@ -144,7 +152,11 @@ export class StudioService implements StudioApi {
     this.#emit({ type: "project-loading", folder });
     let live: LiveProject;
     try {
-      live = await LiveProject.open(folder);
+      // Trust goes by the real path: a link to a trusted folder is that folder, and no other.
+      const trusted = this.#trust ? await this.#trust.isTrusted(await realpath(folder)) : true;
+      // Isolated: the folder's code loads, renders and runs in workers, so a file that exits, loops
+      // or throws later is a problem or a failed run, never the end of the studio.
+      live = await LiveProject.open(folder, { isolate: true, ...(trusted ? {} : { trusted: false }) });
     } catch (error) {
       // Whoever saw "loading" learns it's over: the previous project stands.
       if (this.#snapshot && attempt === this.#opening) this.#emit({ type: "project", project: this.#snapshot });
@@ -173,6 +185,24 @@ export class StudioService implements StudioApi {
     return ok(this.#snapshot);
   }
 
+  /** Trusts the open folder (it must be the one named) and opens it again, its code loaded. */
+  async trustFolder(request: RequestOf<"trustFolder">): Promise<Result<ProjectSnapshot>> {
+    if (this.#closed) return closed();
+    const open = this.#snapshot?.folder;
+    if (!open) return fail("STUDIO_NO_PROJECT", "june studio: no folder is open, so there is no folder to trust.");
+    if (resolve(request.folder) !== open) {
+      return fail("STUDIO_NOT_OPEN_FOLDER", `june studio: ${resolve(request.folder)} is not the open folder (${open}); only the open folder can be trusted. Open it first.`);
+    }
+    if (this.#trust) {
+      try {
+        await this.#trust.trust(await realpath(open));
+      } catch (error) {
+        return fail("STUDIO_TRUST_NOT_SAVED", `june studio: trusting ${open} could not be saved: ${error instanceof Error ? error.message : String(error)}. The folder stays in restricted mode.`);
+      }
+    }
+    return this.openFolder({ folder: open });
+  }
+
   #publish(live: LiveProject): ProjectSnapshot {
     this.#snapshot = projectSnapshot(live.project, this.#now());
     this.#emit({ type: "project", project: this.#snapshot });
@@ -193,12 +223,16 @@ export class StudioService implements StudioApi {
   }
 
   /** Starts a run of `entry`: every way a run starts (new, replay, fork, resume) goes through here. */
-  #launch(project: Project, entry: ProjectEntry, input: unknown, how: { paused?: boolean | undefined; replay?: ReplayPlan; origin?: RunOrigin }): Result<{ runId: string }> {
-    let element;
+  #launch(project: Project, entry: ProjectEntry, input: unknown, how: { paused?: boolean | undefined; replay?: ReplaySpec; origin?: RunOrigin }): Result<{ runId: string }> {
+    if (project.trusted === false) {
+      return fail(
+        "STUDIO_FOLDER_RESTRICTED",
+        `june studio: ${entry.name} can't run: ${project.folder} is in restricted mode (not trusted), so none of its code runs. Trust the folder (the banner's "Trust folder") to load and run it.`,
+      );
+    }
     try {
       // An input past the run's bounds would fail the run anyway, and couldn't be recorded or shown.
       checkValueLimits(input, "the run's input");
-      element = project.element(entry.id, input);
     } catch (error) {
       return failFromError(error, `june studio: can't start ${entry.name}`);
     }
@@ -218,8 +252,8 @@ export class StudioService implements StudioApi {
     // run-started goes first: the run's own events follow it in the stream.
     this.#emit({ type: "run-started", run: live.summary() });
     try {
-      live.handle = run(element, {
-        ...project.runDefaults,
+      // In a worker of its own (the project is isolated): its tools and models can't take the studio down.
+      live.handle = project.start(entry.id, {
         runId,
         ...(input !== undefined ? { input } : {}),
         ...(how.paused ? { startPaused: true } : {}),
@@ -455,7 +489,7 @@ export class StudioService implements StudioApi {
   }
 
   async forkRun(request: RequestOf<"forkRun">): Promise<Result<{ runId: string }>> {
-    return this.#rerun(request.runId, (_recorded, events, project) => forkPlan(events, request, (ref) => project.model(ref)), {
+    return this.#rerun(request.runId, (_recorded, events, project) => forkPlan(events, request, (ref) => project.checkModel(ref)), {
       kind: "fork",
       nodeId: request.nodeId,
       paused: request.paused,
@@ -493,7 +527,7 @@ export class StudioService implements StudioApi {
           `restore the workflow to ${how.kind} the run.`,
       );
     }
-    let plan: ReplayPlan;
+    let plan: ReplaySpec;
     try {
       plan = checked.value(events.value);
     } catch (error) {

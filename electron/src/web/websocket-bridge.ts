@@ -92,6 +92,7 @@ export class WebSocketBridge implements Bridge {
 
   openFolder = (request: RequestOf<"openFolder">) => this.#call("openFolder", request);
   getProject = (request: RequestOf<"getProject">) => this.#call("getProject", request);
+  trustFolder = (request: RequestOf<"trustFolder">) => this.#call("trustFolder", request);
   startRun = (request: RequestOf<"startRun">) => this.#call("startRun", request);
   pauseRun = (request: RequestOf<"pauseRun">) => this.#call("pauseRun", request);
   stepRun = (request: RequestOf<"stepRun">) => this.#call("stepRun", request);

@@ -13,7 +13,8 @@ export async function inspectCommand(args: InspectArgs, io: CliIo): Promise<numb
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
     throw new CliError("JUNE_CLI_USAGE", `june inspect: ${args.folder} is not a folder. Give the project folder, e.g. june inspect samples.`);
   }
-  const project = await openProject(folder);
+  // Isolated: a file that exits, loops or never settles is a problem in the list, not the end of june.
+  const project = await openProject(folder, { isolate: true });
   const errors = project.problems.filter((p) => p.severity === "error").length;
   if (args.json) {
     const agents = project.entries.map(({ tree: _tree, ...entry }) => entry);

@@ -2,17 +2,13 @@
 // (offline on a scripted model with --script), stream the live tree (or JSONL with --json), ask
 // for approvals, print the summary and turn the final status into the exit code.
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import type { LanguageModel } from "ai";
-import type { ToolPolicy } from "../capabilities/index.ts";
+import { dirname, join, relative, resolve } from "node:path";
 import { isJuneError } from "../errors/index.ts";
-import type { Component } from "../jsx/index.ts";
-import { jsx } from "../jsx/jsx-runtime.ts";
-import { findConfigFile, loadConfigFile, loadWorkflow } from "../project/index.ts";
-import { run, type RunResult } from "../run/index.ts";
-import { scripted } from "../sdk/scripted.ts";
+import { newRunId, startIsolatedRun, type ProjectSpec, type ReplaySpec } from "../isolate/index.ts";
+import { bundleWorkflow, findConfigFile, type WorkflowBundle } from "../project/index.ts";
+import type { RunResult } from "../run/index.ts";
 import { readTraceFile, type TraceEvent } from "../trace/index.ts";
-import { fork, replay, type ReplayPlan } from "../replay/index.ts";
+import { fork, replay } from "../replay/index.ts";
 import { ApprovalPrompt } from "./approval-prompt.ts";
 import type { RunArgs } from "./args.ts";
 import { CliError } from "./cli-error.ts";
@@ -45,20 +41,37 @@ const PIPE_WIDTH = 100;
 export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<number> {
   const props = parseInputProps(args.input);
   const responses = args.script === undefined ? undefined : await readScript(args.script);
-  const Workflow = await loadComponent(args.file);
-  const project = await projectDefaults(args.file, io);
+  const bundle = await bundleComponent(args.file);
+  const project = await projectOf(bundle.file, io);
   const recorded = args.replay === undefined ? undefined : readRecord(args.replay, args.forkAt);
 
   const outColor = !args.json && wantsColor(io.stdout, io.env);
   const errStyle = createStyle(wantsColor(io.stderr, io.env));
-  const handle = run(jsx(Workflow, props), {
-    input: props,
-    ...project,
-    ...(responses ? { modelOverride: scripted(responses) } : {}),
-    ...(recorded ? { replay: recorded } : {}),
+  // The workflow, its tools and models run in a worker: process.exit or an endless loop in them
+  // ends the run (Ctrl-C still stops it), never june itself.
+  const handle = startIsolatedRun(
+    {
+      project,
+      entry: { id: `workflow:${relative(project.folder, bundle.file)}`, kind: "workflow", file: bundle.file, bundle },
+      runId: newRunId(),
+      input: props,
+      ...(responses ? { scriptedResponses: responses } : {}),
+      ...(recorded ? { replay: recorded } : {}),
+    },
     // Warnings (a tool the policy withheld) are for the person, never for --json's stdout.
-    warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
-  });
+    { warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`) },
+  );
+  const loaded = await handle.loaded;
+  if (!loaded.ok) {
+    if (loaded.found) {
+      throw new CliError(
+        "JUNE_LOAD_FAILED",
+        `june run: ${bundle.file} ${loaded.found}. june run renders the file's default export as the workflow: ` +
+          "export a component that returns <Agent> elements, e.g. export default function Release() { return <Agent …>…</Agent>; }",
+      );
+    }
+    if (loaded.error.code === "JUNE_LOAD_FAILED") throw new CliError("JUNE_LOAD_FAILED", `${loaded.error.message}\nFix the workflow file and run june again.`);
+  }
 
   let reader: LineReader | undefined;
   const interrupts = listenForInterrupts({
@@ -116,8 +129,8 @@ export function exitCode(status: RunResult["status"]): number {
   return status === "succeeded" ? 0 : status === "aborted" ? ABORTED_EXIT_CODE : 1;
 }
 
-/** The workflow's default export, or a CliError saying why there is none to run. */
-async function loadComponent(file: string): Promise<Component> {
+/** The workflow bundled (its code runs in the run's worker), or a CliError saying why it can't be. */
+async function bundleComponent(file: string): Promise<WorkflowBundle> {
   const path = resolve(file);
   if (!existsSync(path)) {
     throw new CliError(
@@ -126,28 +139,18 @@ async function loadComponent(file: string): Promise<Component> {
         `you run june in (${process.cwd()}), and names the workflow's .tsx file.`,
     );
   }
-  let workflow;
   try {
-    workflow = await loadWorkflow(path);
+    return await bundleWorkflow(path);
   } catch (error) {
     if (isJuneError(error) && error.code === "JUNE_LOAD_FAILED") {
       throw new CliError("JUNE_LOAD_FAILED", `${error.message}\nFix the workflow file and run june again.`, { cause: error });
     }
     throw error;
   }
-  if (typeof workflow.default !== "function") {
-    const found = workflow.default === undefined ? "has no default export" : `exports ${typeof workflow.default} as its default`;
-    throw new CliError(
-      "JUNE_LOAD_FAILED",
-      `june run: ${workflow.file} ${found}. june run renders the file's default export as the workflow: ` +
-        "export a component that returns <Agent> elements, e.g. export default function Release() { return <Agent …>…</Agent>; }",
-    );
-  }
-  return workflow.default as Component;
 }
 
 /** The --replay record as a replay (or a fork at --fork-at); a bad file or node is a usage error. */
-function readRecord(path: string, forkAt: string | undefined): ReplayPlan {
+function readRecord(path: string, forkAt: string | undefined): ReplaySpec {
   let events: TraceEvent[];
   try {
     events = readTraceFile(path).events;
@@ -161,7 +164,10 @@ function readRecord(path: string, forkAt: string | undefined): ReplayPlan {
     );
   }
   try {
-    return forkAt === undefined ? replay(events) : fork(events, { at: forkAt });
+    // Checked here, so a bad record or node is a usage error before anything runs; the worker makes its own.
+    if (forkAt === undefined) replay(events);
+    else fork(events, { at: forkAt });
+    return forkAt === undefined ? { mode: "replay", events } : { mode: "fork", events, at: forkAt };
   } catch (error) {
     throw new CliError("JUNE_CLI_USAGE", `june run: ${(error as Error).message.replace(/^june: /, "")} (--replay ${path})`, { cause: error });
   }
@@ -172,21 +178,21 @@ function jsonLine(event: TraceEvent): string {
 }
 
 /**
- * The default model and tool policy of the project the file belongs to: the nearest
- * june.config.* in the file's folder or above it, as the studio would use.
+ * The project the file belongs to: the nearest june.config.* in the file's folder or above it
+ * (bundled here, loaded in the run's worker for its default model and tool policy), as the
+ * studio would use; without one, the file's own folder.
  */
-async function projectDefaults(file: string, io: CliIo): Promise<{ model?: LanguageModel; policies?: ToolPolicy[] }> {
-  for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
-    const config = findConfigFile(dir);
-    if (config) {
+async function projectOf(file: string, io: CliIo): Promise<ProjectSpec> {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const configFile = findConfigFile(dir);
+    if (configFile) {
       try {
-        const loaded = await loadConfigFile(config);
-        return { ...(loaded.model ? { model: loaded.model } : {}), ...(loaded.toolPolicy ? { policies: [loaded.toolPolicy] } : {}) };
+        return { folder: dir, configFile, configBundle: await bundleWorkflow(configFile), agentDirs: [], inspect: false };
       } catch (error) {
-        io.stderr.write(`warning: ${config} was not used: ${error instanceof Error ? error.message : String(error)}\n`);
-        return {};
+        io.stderr.write(`warning: ${configFile} was not used: ${error instanceof Error ? error.message : String(error)}\n`);
+        return { folder: dir, agentDirs: [], inspect: false };
       }
     }
-    if (dirname(dir) === dir || existsSync(join(dir, ".git"))) return {};
+    if (dirname(dir) === dir || existsSync(join(dir, ".git"))) return { folder: dirname(file), agentDirs: [], inspect: false };
   }
 }

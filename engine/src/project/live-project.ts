@@ -1,14 +1,26 @@
 // A project that stays current: it watches its folder and reloads what changed — one workflow
 // file, the markdown agents, or everything when june.config.ts changes — typically well within a
-// second. Runs already started hold their own elements, so a reload never touches them.
-import { watch, type FSWatcher } from "node:fs";
-import { basename, join, relative, sep } from "node:path";
+// second. Runs already started hold their own elements, so a reload never touches them. The
+// watcher (folder-watcher.ts) is bounded and never throws: what it can't watch is a problem.
+import { basename, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES } from "./discover.ts";
+import { FolderWatcher } from "./folder-watcher.ts";
+import type { Problem } from "./problem.ts";
 import { assemble, loadParts, reloadMarkdown, reloadWorkflows, type OpenOptions, type Project, type ProjectParts } from "./open-project.ts";
 
 /** Gathers a burst of file events (an editor saving writes several) into one reload. */
 const SETTLE_MS = 80;
 const SCRIPT = /\.(tsx|jsx|ts|mts|js|mjs)$/;
+
+/** Folders never watched, by name: dependencies, git's data, June's own `.june/` and other dot folders (`.claude` is watched). */
+function unwatchedName(name: string): boolean {
+  return name === "node_modules" || (name.startsWith(".") && name !== ".claude");
+}
+
+export interface WatchOptions {
+  /** Folders watched at most; default MAX_WATCHED_FOLDERS. */
+  maxFolders?: number;
+}
 
 export interface ProjectChange {
   project: Project;
@@ -19,14 +31,22 @@ export interface ProjectChange {
 export class LiveProject {
   #parts: ProjectParts;
   #project: Project;
-  #watcher: FSWatcher | undefined;
+  #watcher: FolderWatcher | undefined;
+  /** What the watcher couldn't watch, shown with the project's problems. */
+  #watchProblems: Problem[] = [];
   #pending = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #reloading: Promise<void> = Promise.resolve();
+  #started: Promise<void> = Promise.resolve();
 
   private constructor(parts: ProjectParts) {
     this.#parts = parts;
-    this.#project = assemble(parts);
+    this.#project = this.#assemble();
+  }
+
+  #assemble(): Project {
+    const project = assemble(this.#parts);
+    return this.#watchProblems.length ? { ...project, problems: [...project.problems, ...this.#watchProblems] } : project;
   }
 
   /**
@@ -66,28 +86,56 @@ export class LiveProject {
       if (scripts.length) await reloadWorkflows(this.#parts, scripts);
       if (markdown.length) this.#parts.markdown = await reloadMarkdown(this.#parts);
     }
-    this.#project = assemble(this.#parts);
+    this.#project = this.#assemble();
     return this.#project;
   }
 
-  /** Watches the folder; `onChange` gets each reloaded project. Returns a function that stops it. */
-  watch(onChange: (change: ProjectChange) => void): () => void {
+  /**
+   * Watches the folder; `onChange` gets each reloaded project (and the project again when part of
+   * the folder can't be watched, with a problem saying so). Returns a function that stops it.
+   */
+  watch(onChange: (change: ProjectChange) => void, options: WatchOptions = {}): () => void {
     const folder = this.#parts.folder;
     this.#watcher?.close();
-    this.#watcher = watch(folder, { recursive: true }, (_event, name) => {
-      if (!name) return;
-      const path = join(folder, name.toString());
-      const rel = relative(folder, path);
-      if (rel.split(sep).some((part) => part === "node_modules" || (part.startsWith(".") && part !== ".claude"))) return;
+    const changed = (path: string) => {
       this.#pending.add(path);
       clearTimeout(this.#timer);
       this.#timer = setTimeout(() => {
-        const changed = [...this.#pending];
+        const paths = [...this.#pending];
         this.#pending.clear();
-        this.reload(changed).then((project) => onChange({ project, changed }), () => {});
+        this.reload(paths).then((project) => onChange({ project, changed: paths }), () => {});
       }, SETTLE_MS);
+    };
+    const watcher = new FolderWatcher({
+      root: folder,
+      ...(options.maxFolders !== undefined ? { maxFolders: options.maxFolders } : {}),
+      // The runs folder wherever the config puts it: a busy one must cost the watcher nothing.
+      skipFolder: (path, name) => unwatchedName(name) || this.#inRunsFolder(path),
+      onChange: (path) => {
+        const rel = relative(folder, path);
+        if (rel.split(sep).some(unwatchedName) || this.#inRunsFolder(path)) return;
+        changed(path);
+      },
+      onProblem: (problem) => {
+        this.#watchProblems = [...this.#watchProblems, problem];
+        this.#project = this.#assemble();
+        onChange({ project: this.#project, changed: [] });
+      },
     });
+    this.#watcher = watcher;
+    // The agent folders are watched before watch() returns: an edit right after it is seen.
+    this.#started = watcher.start(this.#parts.agentDirs).catch(() => {});
     return () => this.close();
+  }
+
+  /** Resolves once the watcher set up its watches (tests wait for it before changing files). */
+  whenWatching(): Promise<void> {
+    return this.#started;
+  }
+
+  #inRunsFolder(path: string): boolean {
+    const runs = resolve(this.#project.runsFolder);
+    return path === runs || path.startsWith(runs + sep);
   }
 
   close(): void {

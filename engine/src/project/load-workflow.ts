@@ -5,7 +5,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleWorkflow, type BundleOptions } from "./bundle-workflow.ts";
+import { bundleWorkflow, type BundleOptions, type WorkflowBundle } from "./bundle-workflow.ts";
 import { evaluationFailure } from "./load-error.ts";
 
 /** A workflow module, evaluated. */
@@ -28,10 +28,19 @@ export interface LoadedWorkflow {
  * const tree = await inspect(jsx(workflow.default as Component, {}));
  */
 export async function loadWorkflow(file: string, options: BundleOptions = {}): Promise<LoadedWorkflow> {
-  const bundle = await bundleWorkflow(file, options);
+  return importBundle(await bundleWorkflow(file, options));
+}
+
+/**
+ * Imports a workflow bundled earlier (by bundleWorkflow, maybe in another thread: the isolate's
+ * workers import what the host bundled, so esbuild runs once per file, not once per worker).
+ * `onImport` learns the URL the module is imported from before it evaluates.
+ */
+export async function importBundle(bundle: WorkflowBundle, onImport?: (url: string) => void): Promise<LoadedWorkflow> {
   const path = join(tmpdir(), `june-${basename(bundle.file).replace(/[^\w.-]/g, "_")}-${randomUUID()}.mjs`);
   const url = pathToFileURL(path).href;
   await writeFile(path, bundle.code, "utf8");
+  onImport?.(url);
   let namespace: Record<string, unknown>;
   try {
     // The query keeps Node's module cache from ever answering with an earlier load.

@@ -1,10 +1,12 @@
 // Opening a project folder: its config, every workflow file and every markdown agent, each
 // inspected so the studio can draw it before a run. A broken file is a problem with its file and
 // line, and everything else still loads.
+import { realpath } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import type { LanguageModel } from "ai";
 import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
+import type { IsolateOptions } from "../isolate/index.ts";
 import { inspect, collectErrors } from "../inspect/index.ts";
 import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
 import type { Blocks } from "../blocks/index.ts";
@@ -25,8 +27,13 @@ import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
 import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
-import { loadWorkflow } from "./load-workflow.ts";
+import { isolatedParts, isolatedProject, reloadIsolatedMarkdown, reloadIsolatedWorkflows, type IsolatedState } from "./isolated-parts.ts";
+import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
+import { startEntry, type StartOptions } from "./start-entry.ts";
+import type { RunHandle } from "../run/index.ts";
 import { place, problemFromError, type Problem } from "./problem.ts";
+import { refuseSystemFolder } from "./refused-folders.ts";
+import { configSyntaxProblems, listedWorkflow, restrictedMarkdownProblems } from "./restricted.ts";
 
 export interface ProjectEntry {
   /** `workflow:<path>` or `markdown:<name>`; stable across reloads. */
@@ -53,8 +60,23 @@ export interface Project {
   runDefaults: { model?: LanguageModel; policies: ToolPolicy[]; prices: PriceTable };
   /** The absolute folder where the studio records runs: the config's `runs`, default `<folder>/.june/runs`. */
   runsFolder: string;
-  /** The element to run for an entry: a workflow with `input` as props, a markdown agent with `input` as its prompt. */
+  /** False in restricted mode: none of the folder's code ran (see OpenOptions.trusted) and its entries can't run. */
+  trusted: boolean;
+  /**
+   * The element to run for an entry: a workflow with `input` as props, a markdown agent with
+   * `input` as its prompt. An isolated project has none in this process (they live in workers): use start().
+   */
   element(entryId: string, input?: unknown): JuneNode;
+  /**
+   * Starts a run of an entry with the project's defaults: in this process, or, when the project is
+   * isolated, in a worker of its own (its code can't take the host down, and abort always ends it).
+   *
+   * @example
+   * const handle = project.start("workflow:release.tsx", { input: { env: "staging" } });
+   */
+  start(entryId: string, options?: StartOptions): RunHandle;
+  /** Throws what model(ref) would for a reference that names no model (isolated: what can be known without the config's code). */
+  checkModel(ref: string): void;
   /**
    * A model from a reference, as a markdown agent's `model:` resolves it: an alias (`sonnet`),
    * `anthropic:…`/`openai:…`, or whatever the config's `models` makes of it. Throws a JuneError
@@ -72,6 +94,20 @@ export const DEFAULT_RUNS_FOLDER = ".june/runs";
 export interface OpenOptions {
   /** Resolve every agent's capabilities (connects MCP servers); default true. */
   inspect?: boolean;
+  /**
+   * Load, render and run the folder's code (workflow files, june.config.ts) in worker threads,
+   * each import and render bounded in time (see IsolateOptions): a file that exits, loops or never
+   * settles is a Problem naming it, and this process stays up. The CLI and the studio open
+   * projects this way; `config` and `element()` are then not available here (use start()).
+   */
+  isolate?: boolean | IsolateOptions;
+  /**
+   * Whether the folder's code may run; default true. False opens it in restricted mode: no
+   * workflow or config code is imported (workflows are listed by file name, the config is only
+   * parsed), markdown agents load without the config, and every entry's element throws
+   * JUNE_FOLDER_RESTRICTED.
+   */
+  trusted?: boolean;
 }
 
 /**
@@ -97,12 +133,20 @@ export interface ProjectParts {
   context: MarkdownContext;
   agentDirs: string[];
   workflows: Map<string, LoadedEntry>;
-  markdown: Awaited<ReturnType<typeof loadMarkdown>>;
+  markdown: { entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[]; problems: Problem[] };
+  /** Set when the project's code runs in workers (OpenOptions.isolate). */
+  isolated?: IsolatedState;
+  /** What the walk skipped or cut short (unreadable folders, too many entries). */
+  discoveryProblems: Problem[];
 }
 
 export async function loadParts(folder: string, options: OpenOptions): Promise<ProjectParts> {
+  // Before anything is read (a config at / would run): the root, home and system folders are no project.
+  refuseSystemFolder(await realpath(folder).catch(() => folder));
+  if (options.isolate && options.trusted !== false) return isolatedParts(folder, options);
   const configProblems: Problem[] = [];
-  const { config, configFile } = await loadConfig(folder, configProblems);
+  const trusted = options.trusted ?? true;
+  const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
   const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
   const found = await discoverProject(folder, agentDirs);
   const policies = config?.toolPolicy ? [config.toolPolicy] : [];
@@ -118,8 +162,9 @@ export async function loadParts(folder: string, options: OpenOptions): Promise<P
     agentDirs: found.agentDirs,
     workflows: new Map(),
     markdown: { entries: [], problems: [] },
+    discoveryProblems: found.problems,
   };
-  const loaded = await Promise.all(found.workflowFiles.map((file) => loadWorkflowEntry(folder, file, policies, options.inspect ?? true)));
+  const loaded = await Promise.all(found.workflowFiles.map((file) => workflowEntryOf(parts, file)));
   found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
   parts.markdown = await reloadMarkdown(parts);
   return parts;
@@ -127,22 +172,40 @@ export async function loadParts(folder: string, options: OpenOptions): Promise<P
 
 /** Re-reads the workflow files given (added, changed or removed); the rest is kept. */
 export async function reloadWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
+  if (parts.isolated) return reloadIsolatedWorkflows(parts, files);
   const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
+  parts.discoveryProblems = found.problems;
   const present = new Set(found.workflowFiles);
   for (const file of [...parts.workflows.keys()]) if (!present.has(file)) parts.workflows.delete(file);
   const todo = found.workflowFiles.filter((file) => files.includes(file) || !parts.workflows.has(file));
-  const loaded = await Promise.all(todo.map((file) => loadWorkflowEntry(parts.folder, file, parts.policies, parts.options.inspect ?? true)));
+  const loaded = await Promise.all(todo.map((file) => workflowEntryOf(parts, file)));
   todo.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
 }
 
-export function reloadMarkdown(parts: ProjectParts) {
-  return loadMarkdown(parts.agentDirs, parts.context, parts.policies, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
+/** A workflow file's entry: imported and inspected, or in restricted mode only listed. */
+function workflowEntryOf(parts: ProjectParts, file: string): Promise<LoadedEntry> {
+  if (parts.options.trusted === false) return Promise.resolve(listedWorkflow(parts.folder, file));
+  return loadWorkflowEntry(parts.folder, file, parts.policies, parts.options.inspect ?? true);
+}
+
+export async function reloadMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
+  if (parts.isolated) return reloadIsolatedMarkdown(parts);
+  const markdown = await loadMarkdown(parts.agentDirs, parts.context, parts.policies, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
+  const configFile = parts.configFile;
+  if (parts.options.trusted !== false || !configFile) return markdown;
+  // Restricted with a config: what the config would answer waits for trust, and says so.
+  const ids = new Set(markdown.entries.map(({ entry }) => entry.id));
+  const problems = markdown.problems.filter((p) => !p.entryId || !ids.has(p.entryId));
+  for (const { entry, definition } of markdown.entries) {
+    problems.push(...restrictedMarkdownProblems(markdown.problems.filter((p) => p.entryId === entry.id), definition, configFile, entry.id));
+  }
+  return { ...markdown, problems };
 }
 
 /** The Project a set of parts describes. */
 export function assemble(parts: ProjectParts): Project {
   const { folder, config, configFile, context, policies } = parts;
-  const problems: Problem[] = [...parts.configProblems];
+  const problems: Problem[] = [...parts.configProblems, ...parts.discoveryProblems];
   const entries: ProjectEntry[] = [];
   const elements = new Map<string, (input: unknown) => JuneNode>();
   for (const file of [...parts.workflows.keys()].sort()) {
@@ -156,10 +219,14 @@ export function assemble(parts: ProjectParts): Project {
   problems.push(...parts.markdown.problems);
   for (const { entry, definition, blocks } of parts.markdown.entries) {
     entries.push(entry);
-    elements.set(entry.id, (input) => withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks));
+    elements.set(entry.id, (input) => {
+      // Restricted: a markdown agent's run would use tools and a model no one trusted the folder for.
+      if (parts.options.trusted === false) return listedWorkflow(folder, entry.file).element();
+      return withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks);
+    });
   }
 
-  return {
+  const project: Project = {
     folder,
     configFile,
     config,
@@ -167,11 +234,14 @@ export function assemble(parts: ProjectParts): Project {
     problems,
     runDefaults: { ...(config?.model ? { model: config.model } : {}), policies, prices: { ...defaultPrices, ...config?.prices } },
     runsFolder: resolve(folder, config?.runs ?? DEFAULT_RUNS_FOLDER),
+    trusted: parts.options.trusted !== false,
     element(entryId, input) {
       const make = elements.get(entryId);
       if (!make) throw new Error(`june: ${folder} has no agent "${entryId}"; it has ${[...elements.keys()].join(", ") || "none"}.`);
       return make(input);
     },
+    start: (entryId, options) => startEntry(project, entryId, options),
+    checkModel: (ref) => void project.model(ref),
     model(ref) {
       const name = modelReference(ref);
       if (!name.ok) throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: ${name.message}.`);
@@ -183,6 +253,7 @@ export function assemble(parts: ProjectParts): Project {
       return resolved.model;
     },
   };
+  return parts.isolated ? isolatedProject(project, parts) : project;
 }
 
 async function loadConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
@@ -196,6 +267,14 @@ async function loadConfig(folder: string, problems: Problem[]): Promise<{ config
   }
 }
 
+/** Restricted mode: the config file is found and parsed for syntax errors, never run. */
+async function parseConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
+  const configFile = findConfigFile(folder);
+  if (!configFile) return {};
+  problems.push(...(await configSyntaxProblems(configFile)));
+  return { configFile };
+}
+
 function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined): MarkdownContext {
   const mcp: Record<string, ToolSource> = {};
   for (const [name, server] of Object.entries(config?.mcp ?? {})) {
@@ -207,6 +286,7 @@ function markdownContext(folder: string, config: JuneConfig | undefined, problem
   }
   return {
     ...(config?.tools ? { registry: config.tools } : {}),
+    // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
     builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
     mcp,
     ...(config?.model ? { defaultModel: config.model } : {}),
@@ -222,11 +302,17 @@ export interface LoadedEntry {
   problems: Problem[];
 }
 
-async function loadWorkflowEntry(folder: string, file: string, policies: ToolPolicy[], inspectIt: boolean): Promise<LoadedEntry> {
+export async function loadWorkflowEntry(
+  folder: string,
+  file: string,
+  policies: ToolPolicy[],
+  inspectIt: boolean,
+  load: (file: string) => Promise<LoadedWorkflow> = loadWorkflow,
+): Promise<LoadedEntry> {
   const id = `workflow:${relative(folder, file)}`;
   let loaded;
   try {
-    loaded = await loadWorkflow(file);
+    loaded = await load(file);
   } catch (error) {
     return { problems: [problemFromError(error, file, id)] };
   }
@@ -363,4 +449,31 @@ function promptOf(input: unknown): string {
   if (typeof input === "string") return input;
   if (input && typeof input === "object" && typeof (input as { prompt?: unknown }).prompt === "string") return (input as { prompt: string }).prompt;
   return JSON.stringify(input ?? "");
+}
+
+/**
+ * The parts of a project whose config the caller loaded (or failed to: `configProblems`), before
+ * any workflow or markdown agent: the isolate's worker builds its project from what the host sends.
+ */
+export function partsWithConfig(
+  folder: string,
+  options: OpenOptions,
+  configFile: string | undefined,
+  config: JuneConfig | undefined,
+  configProblems: Problem[],
+  agentDirs: string[],
+): ProjectParts {
+  return {
+    folder,
+    options,
+    configFile,
+    config,
+    configProblems,
+    policies: config?.toolPolicy ? [config.toolPolicy] : [],
+    context: markdownContext(folder, config, configProblems, configFile),
+    agentDirs,
+    workflows: new Map(),
+    markdown: { entries: [], problems: [] },
+    discoveryProblems: [],
+  };
 }

@@ -23,6 +23,8 @@ const HANDLES = [
 export function AgentTreePanel() {
   const entry = useStudio(selectedEntry);
   const loading = useStudio((s) => s.loadingFolder !== null);
+  // Restricted mode lists workflows without loading them: an empty tree is no error then.
+  const restricted = useStudio((s) => s.project?.trust === "restricted");
   const selectedNodeId = useStudio((s) => s.selectedGraphNodeId);
   const theme = useStudio((s) => s.theme);
   const selectGraphNode = useStudio((s) => s.selectGraphNode);
@@ -105,6 +107,10 @@ export function AgentTreePanel() {
       ) : !entry ? (
         <EmptyState title="No agent selected">
           <p className="muted">Pick a workflow or markdown agent in Agents to draw its tree.</p>
+        </EmptyState>
+      ) : graph.nodes.length === 0 && restricted && entry.kind === "workflow" ? (
+        <EmptyState title={`${entry.name} is not loaded`}>
+          <p className="muted">Restricted mode: June draws a workflow once it may run its code. Trust the folder to load it.</p>
         </EmptyState>
       ) : graph.nodes.length === 0 ? (
         <EmptyState title={`${entry.name} has nothing to draw`} tone="error">

@@ -13,6 +13,7 @@ import { useStudio } from "../store/index.ts";
 import { TracePanel } from "../trace-view/TracePanel.tsx";
 import { UsagePanel } from "../usage/UsagePanel.tsx";
 import { Notices } from "../ui/Notices.tsx";
+import { TrustBanner } from "../trust/index.ts";
 import { TopBar } from "./TopBar.tsx";
 
 export function App() {
@@ -28,6 +29,7 @@ export function App() {
       <TopBar />
       {/* Always present, so the grid's rows stay put when there is nothing to say. */}
       <div className="global-notices-slot">
+        <TrustBanner />
         <Notices area="global" className="global-notices" />
       </div>
       <main className="workspace">

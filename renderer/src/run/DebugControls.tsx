@@ -12,10 +12,13 @@ export interface DebugControlsProps {
   onAction: (action: DebugAction) => void;
   /** False when there is no input form around (no agent selected): Run is left out. */
   withRun?: boolean;
+  /** Why Run is off whatever the run's state (restricted mode), shown beside the controls. */
+  runBlocked?: string;
 }
 
-export function DebugControls({ controls, starting, startPaused, onStartPausedChange, onAction, withRun = true }: DebugControlsProps) {
+export function DebugControls({ controls, starting, startPaused, onStartPausedChange, onAction, withRun = true, runBlocked }: DebugControlsProps) {
   const reasonId = useId();
+  const runReasonId = useId();
   return (
     <>
       <div className="run-controls" role="group" aria-label="Debug controls">
@@ -25,8 +28,9 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
               type="submit"
               className="button button-primary"
               disabled={starting || !controls.run}
+              aria-describedby={runBlocked ? runReasonId : undefined}
               aria-keyshortcuts={controls.live ? "Control+Enter Meta+Enter" : `Control+Enter Meta+Enter ${DEBUG_KEYS.run}`}
-              title={controls.live ? "Run the agent again, beside the live run (Ctrl+Enter)" : `Run the agent (${DEBUG_KEYS.run} or Ctrl+Enter)`}
+              title={runBlocked ?? (controls.live ? "Run the agent again, beside the live run (Ctrl+Enter)" : `Run the agent (${DEBUG_KEYS.run} or Ctrl+Enter)`)}
             >
               Run
             </button>
@@ -78,6 +82,11 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
           Stop
         </DebugButton>
       </div>
+      {withRun && runBlocked && (
+        <p id={runReasonId} className="step-blocked" role="status">
+          {runBlocked}
+        </p>
+      )}
       {controls.stepBlocked && (
         <p id={reasonId} className="step-blocked" role="status">
           {controls.stepBlocked}

@@ -10,6 +10,7 @@ import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
+import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
 import { runCost, runUsage } from "../usage/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
@@ -20,6 +21,8 @@ export function RunPanel() {
   const runs = useStudio(useShallow((s) => runsOfEntry(s, s.selectedEntryId)));
   const selected = useStudio(selectedRun);
   const startPaused = useStudio((s) => s.startPaused);
+  // Restricted mode: nothing of the folder may run, so Run (and Step, which starts a run) is off.
+  const restricted = useStudio((s) => s.project?.trust === "restricted");
   const actions = useStudio(
     useShallow((s) => ({
       startRun: s.startRun,
@@ -35,7 +38,7 @@ export function RunPanel() {
   const [inputError, setInputError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
 
-  const controls = debugControls(selected?.summary.status, currentStop(selected), entry !== undefined);
+  const controls = debugControls(selected?.summary.status, currentStop(selected), entry !== undefined && !restricted);
   const anyLive = runs.some(isLive);
   const now = useNow(anyLive);
   const text = entry ? (drafts[entry.id] ?? defaultInputText(entry.kind)) : "";
@@ -124,7 +127,14 @@ export function RunPanel() {
             {inputError}
           </p>
         )}
-        <DebugControls controls={controls} starting={starting} startPaused={startPaused} onStartPausedChange={actions.setStartPaused} onAction={perform} />
+        <DebugControls
+          controls={controls}
+          starting={starting}
+          startPaused={startPaused}
+          onStartPausedChange={actions.setStartPaused}
+          onAction={perform}
+          {...(restricted ? { runBlocked: RESTRICTED_RUN_REASON } : {})}
+        />
       </form>
       <Notices area="run" />
       <BreakpointList />

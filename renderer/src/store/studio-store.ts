@@ -23,6 +23,8 @@ export interface StudioActions {
   applyBatch(batch: EventBatch): void;
   /** Opens a folder (Electron asks with a dialog when none is given); false when it failed. */
   openFolder(folder?: string): Promise<boolean>;
+  /** Trusts the open folder (restricted mode ends: its code loads and it can run). */
+  trustFolder(): Promise<boolean>;
   selectEntry(entryId: string): void;
   selectGraphNode(nodeId: string): void;
   selectRun(runId: string): void;
@@ -192,6 +194,16 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         const data = get();
         if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
         void get().refreshRuns();
+        return true;
+      },
+
+      async trustFolder() {
+        const folder = get().project?.folder;
+        if (folder === undefined) return false;
+        const project = await call(() => bridge.trustFolder({ folder }), "project");
+        if (!project) return false;
+        const data = get();
+        if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
         return true;
       },
 

@@ -1,0 +1,145 @@
+// The one protocol between the host and a worker that runs a user's code: every message either
+// side sends, as plain data (structured-cloned across the thread boundary). The host checks what a
+// worker sends with `readWorkerMessage` (user code in the worker can reach `parentPort` too), so a
+// stray message is dropped, never trusted.
+import { z } from "zod";
+import type { Breakpoint } from "../debug/index.ts";
+import type { WorkflowBundle } from "../project/index.ts";
+import type { Problem, ProjectEntry } from "../project/index.ts";
+import type { ReplayMode } from "../replay/index.ts";
+import type { TraceEvent } from "../trace/index.ts";
+
+/** What the worker needs to know about the project before it loads anything. */
+export interface ProjectSpec {
+  folder: string;
+  configFile?: string;
+  /** The config bundled by the host; absent when there is none, or when loading it ended the last worker. */
+  configBundle?: WorkflowBundle;
+  /** Set when the config is left out because loading it ended a worker: it is not tried again. */
+  configSkipped?: true;
+  /** The markdown agent folders the host found (absolute). */
+  agentDirs: string[];
+  /** Resolve every agent's capabilities while loading (inspect); default true. */
+  inspect: boolean;
+}
+
+/** The plain-data facts of a loaded config the host needs (the rest stays in the worker). */
+export interface ConfigSummary {
+  agents?: string[];
+  runs?: string;
+  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
+  /** The config has a `models` resolver: any provider:model reference may be valid. */
+  resolvesModels: boolean;
+}
+
+/** A recorded run to run again, as data: the worker makes the ReplayPlan (and resolves `model`). */
+export interface ReplaySpec {
+  mode: ReplayMode;
+  events: TraceEvent[];
+  /** fork: the model-call node to fork at. */
+  at?: string;
+  /** fork: a model reference (`openai:gpt-5-mini`, an alias), resolved as a markdown agent's `model:` is. */
+  model?: string;
+  /** fork: the fork call's whole prompt. */
+  prompt?: unknown[];
+}
+
+/** What to run and how: the plain-data part of RunOptions. */
+export interface RunSpec {
+  project: ProjectSpec;
+  entry: { id: string; kind: "workflow" | "markdown"; file: string; bundle?: WorkflowBundle };
+  runId: string;
+  input?: unknown;
+  startPaused?: boolean;
+  breakpoints?: Breakpoint[];
+  replay?: ReplaySpec;
+  /** Responses of a `scripted` model that replaces every agent's model (`june run --script`). */
+  scriptedResponses?: unknown[];
+  stream?: boolean;
+}
+
+// ── host → worker ──────────────────────────────────────────────────────────────────────────────
+
+export type HostMessage =
+  | { kind: "load-config"; id: number; project: ProjectSpec }
+  | { kind: "load-workflow"; id: number; file: string; entryId: string; bundle: WorkflowBundle }
+  | { kind: "load-markdown"; id: number; agentDirs: string[] }
+  | { kind: "run"; spec: RunSpec }
+  | { kind: "approve"; approvalId: string }
+  | { kind: "deny"; approvalId: string; reason?: string }
+  | { kind: "abort"; reason?: string }
+  | { kind: "pause" }
+  | { kind: "step" }
+  | { kind: "continue" }
+  | { kind: "set-breakpoints"; breakpoints: Breakpoint[] };
+
+// ── worker → host ──────────────────────────────────────────────────────────────────────────────
+
+export interface LoadedWorkflowReply {
+  entry?: ProjectEntry;
+  problems: Problem[];
+}
+
+export interface LoadedMarkdownReply {
+  entries: ProjectEntry[];
+  problems: Problem[];
+}
+
+export interface RunEnd {
+  status: "succeeded" | "failed" | "aborted";
+  steps: Record<string, unknown>;
+  output: unknown;
+  usage: Record<string, number>;
+  blocksLoaded: unknown[];
+  error?: { code: string; message: string };
+}
+
+export type WorkerMessage =
+  /** The engine is loaded: the worker takes requests. */
+  | { kind: "ready" }
+  | { kind: "config-loaded"; id: number; problems: Problem[]; summary?: ConfigSummary }
+  /** A bundle is about to be imported from this temp file; the host deletes it if the worker dies first. */
+  | { kind: "importing"; url: string }
+  /** A workflow's module evaluated; its render (inspect) starts now (a separate time limit). */
+  | { kind: "imported"; id: number; name: string }
+  | { kind: "workflow-loaded"; id: number; reply: LoadedWorkflowReply }
+  | { kind: "markdown-loaded"; id: number; reply: LoadedMarkdownReply }
+  /** A request failed in the worker's own code (not the user's): a bug in June. */
+  | { kind: "request-failed"; id: number; code: string; message: string }
+  /** What escaped the user's code outside any await: an uncaught exception or an unhandled rejection. */
+  | { kind: "uncaught"; code: string; message: string; file?: string }
+  | { kind: "event"; event: TraceEvent }
+  | { kind: "warn"; message: string }
+  /** The run's workflow or config could not be loaded (or has no component): no run started. */
+  | { kind: "run-load-failed"; code: string; message: string; found?: string }
+  | { kind: "run-ended"; result: RunEnd };
+
+const problem = z.object({ severity: z.enum(["error", "warning"]), code: z.string(), message: z.string() }).passthrough();
+const problems = z.array(problem);
+const entry = z.object({ id: z.string(), kind: z.enum(["workflow", "markdown"]), name: z.string(), file: z.string() }).passthrough();
+const event = z.object({ type: z.string(), runId: z.string(), seq: z.number() }).passthrough();
+const id = z.number().int();
+
+const workerMessage = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("ready") }),
+  z.object({ kind: z.literal("config-loaded"), id, problems, summary: z.object({ resolvesModels: z.boolean() }).passthrough().optional() }),
+  z.object({ kind: z.literal("importing"), url: z.string().startsWith("file:") }),
+  z.object({ kind: z.literal("imported"), id, name: z.string() }),
+  z.object({ kind: z.literal("workflow-loaded"), id, reply: z.object({ entry: entry.optional(), problems }) }),
+  z.object({ kind: z.literal("markdown-loaded"), id, reply: z.object({ entries: z.array(entry), problems }) }),
+  z.object({ kind: z.literal("request-failed"), id, code: z.string(), message: z.string() }),
+  z.object({ kind: z.literal("uncaught"), code: z.string(), message: z.string(), file: z.string().optional() }),
+  z.object({ kind: z.literal("event"), event }),
+  z.object({ kind: z.literal("warn"), message: z.string() }),
+  z.object({
+    kind: z.literal("run-ended"),
+    result: z.object({ status: z.enum(["succeeded", "failed", "aborted"]), error: z.object({ code: z.string(), message: z.string() }).optional() }).passthrough(),
+  }),
+  z.object({ kind: z.literal("run-load-failed"), code: z.string(), message: z.string(), found: z.string().optional() }),
+]);
+
+/** A worker's message if it is one of the protocol's, else undefined. */
+export function readWorkerMessage(value: unknown): WorkerMessage | undefined {
+  const parsed = workerMessage.safeParse(value);
+  return parsed.success ? (parsed.data as WorkerMessage) : undefined;
+}

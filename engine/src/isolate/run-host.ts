@@ -1,0 +1,196 @@
+// A run in a worker of its own, seen from the host as an ordinary RunHandle: events, approvals,
+// stepping and abort cross as protocol messages, and the result always resolves. When the worker
+// is gone before the run ended (process.exit in a tool, out of memory) the run failed with a coded
+// error; when an abort isn't heeded within the grace period (a tool that spins) the worker is
+// terminated and the run is aborted with JUNE_ABORT_FORCED. Either way the trace is closed: every
+// node still open ends, so a store or a window sees a finished run.
+import { randomUUID } from "node:crypto";
+import type { Breakpoint, StopInfo } from "../debug/index.ts";
+import { JuneError, isJuneError } from "../errors/index.ts";
+import type { RunHandle, RunResult } from "../run/index.ts";
+import { TraceBuilder, emptyUsage, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
+import { EventStream } from "./event-stream.ts";
+import { isolateLimits, type IsolateOptions } from "./limits.ts";
+import type { RunSpec, WorkerMessage } from "./protocol.ts";
+import { WorkerChannel, type WorkerEnd } from "./worker-channel.ts";
+import { releaseWorker, takeWorker } from "./spare-worker.ts";
+
+export interface IsolatedRunOptions extends IsolateOptions {
+  /** Called synchronously with every event, in order. */
+  onEvent?: (event: TraceEvent) => void;
+  /** Where the run's warnings go; default console.warn. */
+  warn?: (message: string) => void;
+}
+
+/** A RunHandle whose run happens in a worker; `loaded` says whether its code loaded and the run started. */
+export interface IsolatedRunHandle extends RunHandle {
+  readonly loaded: Promise<{ ok: true } | { ok: false; error: { code: string; message: string }; found?: string }>;
+}
+
+/** A fresh run id, as run() makes them. */
+export function newRunId(): string {
+  return `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Starts `spec` in a worker.
+ *
+ * @example
+ * const handle = startIsolatedRun(spec, { limits: { abortGraceMs: 1000 } });
+ * handle.abort("enough"); // ends it even when a tool never yields
+ */
+export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}): IsolatedRunHandle {
+  const limits = isolateLimits(options);
+  const runId = spec.runId;
+  const log = new EventStream();
+  const builder = new TraceBuilder();
+  const pending = new Map<string, ApprovalRequest>();
+  const open = new Set<string>();
+  let stop: StopInfo | undefined;
+  let seq = 0;
+  let ended = false;
+  let abortTimer: ReturnType<typeof setTimeout> | undefined;
+  let recordFailure: { code: string; message: string } | undefined;
+  let stopWaiting: () => void = () => {};
+  let settleResult!: (result: RunResult) => void;
+  let settleLoaded!: (loaded: Awaited<IsolatedRunHandle["loaded"]>) => void;
+  const result = new Promise<RunResult>((resolve) => (settleResult = resolve));
+  const loaded = new Promise<Awaited<IsolatedRunHandle["loaded"]>>((resolve) => (settleLoaded = resolve));
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const channel: WorkerChannel = takeWorker(limits.heapMb, `june run ${runId}`);
+
+  const record = (event: TraceEvent) => {
+    seq = Math.max(seq, event.seq);
+    builder.apply(event);
+    if (event.type === "node-start") open.add(event.node.id);
+    else if (event.type === "node-end") {
+      open.delete(event.nodeId);
+      for (const [id, request] of pending) if (request.nodeId === event.nodeId) pending.delete(id);
+    } else if (event.type === "approval-requested") {
+      if (!event.approval.replayed) pending.set(event.approval.approvalId, event.approval);
+    } else if (event.type === "approval-resolved") pending.delete(event.approvalId);
+    else if (event.type === "paused") stop = event.stop;
+    else if (event.type === "resumed" && stop?.id === event.stopId) stop = undefined;
+    log.push(event);
+    try {
+      options.onEvent?.(event);
+    } catch (error) {
+      // As in run(): a recorder that throws stops the run, which fails with JUNE_RECORD_FAILED.
+      if (recordFailure) return;
+      recordFailure =
+        isJuneError(error) && error.code === "JUNE_RECORD_FAILED"
+          ? { code: error.code, message: error.message }
+          : {
+              code: "JUNE_RECORD_FAILED",
+              message: `june: the run's onEvent handler threw on event ${event.seq} (${event.type}), so the run can't be recorded and was stopped: ${error instanceof Error ? error.message : String(error)}`,
+            };
+      handle.abort(recordFailure.message);
+    }
+  };
+
+  /** Ends what the worker left open (it is gone): open nodes end, the run node with the error. */
+  const close = (status: "failed" | "aborted", error: { code: string; message: string }) => {
+    settleLoaded({ ok: false, error });
+    if (open.size === 0 && !builder.root) {
+      // Nothing started: the run node stands for the run that couldn't.
+      record({ type: "node-start", runId, seq: ++seq, time: Date.now(), node: { id: "n1", parentId: null, kind: "run", name: spec.entry.id } });
+    }
+    const rootId = builder.root?.id;
+    for (const nodeId of [...open].reverse()) {
+      record({ type: "node-end", runId, seq: ++seq, time: Date.now(), nodeId, status, ...(nodeId === rootId ? { error } : {}) });
+    }
+    finish({ status, steps: {}, output: undefined, usage: { ...(builder.root?.usage ?? emptyUsage()) }, blocksLoaded: [], error });
+  };
+
+  /** `fit`: the worker's run ended on its own, so it may run another. */
+  const finish = (end: Omit<RunResult, "runId" | "trace">, fit = false) => {
+    if (ended) return;
+    ended = true;
+    stopListening();
+    stopWaiting();
+    clearTimeout(abortTimer);
+    pending.clear();
+    stop = undefined;
+    settleLoaded({ ok: true });
+    log.close();
+    const failed = recordFailure ? { status: "failed" as const, error: recordFailure } : {};
+    settleResult({ runId, ...end, ...failed, trace: builder.root ?? emptyRun(runId, spec.entry.id) } as RunResult);
+    releaseWorker(channel, fit);
+  };
+
+  const stopListening = channel.onMessage((message: WorkerMessage) => {
+    if (ended) return;
+    if (message.kind === "event" && message.event.runId === runId) {
+      settleLoaded({ ok: true });
+      record(message.event);
+    }
+    else if (message.kind === "warn") warn(message.message);
+    else if (message.kind === "run-load-failed") {
+      settleLoaded({ ok: false, error: { code: message.code, message: message.message }, ...(message.found ? { found: message.found } : {}) });
+      close("failed", { code: message.code, message: message.message });
+    } else if (message.kind === "run-ended") {
+      const end = message.result;
+      finish({ status: end.status, steps: end.steps, output: end.output, usage: { ...emptyUsage(), ...end.usage }, blocksLoaded: end.blocksLoaded as RunResult["blocksLoaded"], ...(end.error ? { error: end.error } : {}) }, true);
+    }
+  });
+  stopWaiting = channel.onEnd((end: WorkerEnd) => {
+    if (ended) return;
+    if (end.code === "JUNE_ABORT_FORCED") close("aborted", end);
+    else close("failed", { code: end.code, message: `june: the run of ${spec.entry.id} ${end.message}; the run failed, and only its worker ended.` });
+  });
+  void channel.ready.then(() => channel.send({ kind: "run", spec }));
+
+  const send = (message: Parameters<WorkerChannel["send"]>[0]) => {
+    if (!ended) channel.send(message);
+  };
+  const handle: IsolatedRunHandle = {
+    id: runId,
+    events: log,
+    result,
+    loaded,
+    approve(approvalId) {
+      checkPending(pending, approvalId);
+      send({ kind: "approve", approvalId });
+    },
+    deny(approvalId, reason) {
+      checkPending(pending, approvalId);
+      send({ kind: "deny", approvalId, ...(reason !== undefined ? { reason } : {}) });
+    },
+    abort(reason) {
+      if (ended) return;
+      send({ kind: "abort", ...(reason !== undefined ? { reason } : {}) });
+      // A tool that never yields can't hear the abort: its worker is ended after the grace period.
+      abortTimer ??= setTimeout(() => {
+        void channel.terminate({
+          code: "JUNE_ABORT_FORCED",
+          message: `june: the run was aborted${reason ? ` (${reason})` : ""}, but its code did not stop within ${limits.abortGraceMs} ms (a tool that never yields?), so its worker was ended.`,
+        });
+      }, limits.abortGraceMs);
+    },
+    pendingApprovals: () => [...pending.values()],
+    pause: () => send({ kind: "pause" }),
+    step() {
+      if (stop?.boundary === "approval") {
+        throw new JuneError("JUNE_AWAITING_APPROVAL", `june: the run is waiting for approval of "${stop.tool?.toolName}"; approve or deny it to go on.`);
+      }
+      send({ kind: "step" });
+    },
+    continue: () => send({ kind: "continue" }),
+    setBreakpoints: (breakpoints: readonly Breakpoint[]) => send({ kind: "set-breakpoints", breakpoints: breakpoints.map((b) => ({ ...b })) }),
+    stopped: () => stop,
+  };
+  return handle;
+}
+
+function checkPending(pending: Map<string, ApprovalRequest>, approvalId: string): void {
+  if (pending.has(approvalId)) return;
+  const known = [...pending.keys()];
+  throw new JuneError(
+    "JUNE_UNKNOWN_APPROVAL",
+    `june: no approval ${JSON.stringify(approvalId)} is pending in this run` + (known.length ? `; pending: ${known.map((k) => JSON.stringify(k)).join(", ")}.` : "; none is pending."),
+  );
+}
+
+function emptyRun(runId: string, name: string): TraceNode {
+  return { id: "n1", parentId: null, kind: "run", name, status: "failed", startedAt: Date.now(), endedAt: Date.now(), usage: emptyUsage(), children: [] } as unknown as TraceNode;
+}

@@ -1,0 +1,110 @@
+// The live project's watcher as a specification: whatever appears in the folder — a link loop, an
+// unreadable folder, more folders than the cap — the process stays up and the watcher keeps
+// reloading, what it can't watch is a problem, and June's runs folder is never watched.
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LiveProject, type ProjectChange } from "./index.ts";
+
+let folder: string;
+let live: LiveProject | undefined;
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), "june-live-"));
+});
+afterEach(async () => {
+  live?.close();
+  live = undefined;
+  await chmod(join(folder, "locked"), 0o755).catch(() => {});
+  await rm(folder, { recursive: true, force: true });
+});
+
+const flow = (name: string) => `import { Agent } from "june";\nexport default function ${name}() {\n  return <Agent />;\n}\n`;
+const isRoot = process.getuid?.() === 0;
+
+async function write(rel: string, text: string) {
+  const path = join(folder, rel);
+  await mkdir(join(path, ".."), { recursive: true });
+  await writeFile(path, text);
+  return path;
+}
+
+/** Opens the folder, watches it, and hands out each change as it comes. */
+async function watched(options: Parameters<LiveProject["watch"]>[1] = {}) {
+  live = await LiveProject.open(folder, { inspect: false });
+  const changes: ProjectChange[] = [];
+  const waiters: Array<{ matches: (c: ProjectChange) => boolean; resolve: (c: ProjectChange) => void }> = [];
+  live.watch((change) => {
+    changes.push(change);
+    for (const waiter of [...waiters]) {
+      if (waiter.matches(change)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(change);
+      }
+    }
+  }, options);
+  await live.whenWatching();
+  const next = (matches: (c: ProjectChange) => boolean) =>
+    new Promise<ProjectChange>((resolve) => {
+      const seen = changes.find(matches);
+      if (seen) resolve(seen);
+      else waiters.push({ matches, resolve });
+    });
+  return { live, changes, next };
+}
+
+const names = (change: ProjectChange) => change.project.entries.map((e) => e.name);
+
+describe("the watcher survives what appears in the folder", () => {
+  it("a link loop created inside it (`ln -s . loop`, a->b->a) is never followed, and later changes still reload", async () => {
+    await write("one.tsx", flow("One"));
+    const { next } = await watched();
+    await symlink(".", join(folder, "loop"));
+    await symlink(join(folder, "b"), join(folder, "a"));
+    await symlink(join(folder, "a"), join(folder, "b"));
+    await mkdir(join(folder, "sub"));
+    await symlink("..", join(folder, "sub", "up"));
+    await write("sub/two.tsx", flow("Two"));
+    const change = await next((c) => names(c).includes("Two"));
+    expect(names(change)).toEqual(["One", "Two"]);
+    expect(change.project.problems).toEqual([]);
+  });
+
+  it.skipIf(isRoot)("an unreadable folder created inside it is a problem naming it (skipped as root: chmod 000 doesn't stop root reading)", async () => {
+    const { next } = await watched();
+    await mkdir(join(folder, "locked"), { mode: 0o000 });
+    const change = await next((c) => c.project.problems.length > 0);
+    expect(change.project.problems).toEqual([expect.objectContaining({ severity: "warning", file: join(folder, "locked") })]);
+    await write("later.tsx", flow("Later"));
+    expect(names(await next((c) => names(c).includes("Later")))).toEqual(["Later"]);
+  });
+
+  it("watches at most the cap of folders, with a problem saying so", async () => {
+    for (const dir of ["a", "b", "c", "d"]) await mkdir(join(folder, dir));
+    const { next } = await watched({ maxFolders: 2 });
+    const change = await next((c) => c.project.problems.some((p) => p.code === "JUNE_WATCH_LIMIT"));
+    expect(change.project.problems).toEqual([expect.objectContaining({ severity: "warning", code: "JUNE_WATCH_LIMIT", file: folder })]);
+    expect(change.project.problems[0]!.message).toContain("more than 2 folders; only 2 are watched");
+    // The root is watched first: a workflow written there still loads.
+    await write("top.tsx", flow("Top"));
+    expect(names(await next((c) => names(c).includes("Top")))).toEqual(["Top"]);
+  });
+});
+
+describe("what is never watched", () => {
+  it("June's runs folder (.june/runs, or the config's `runs` elsewhere in the folder), node_modules and .git", async () => {
+    await write("june.config.ts", `import { defineConfig } from "june";\nexport default defineConfig({ runs: "records" });\n`);
+    for (const dir of ["records", ".june/runs", "node_modules/pkg", ".git"]) await mkdir(join(folder, dir), { recursive: true });
+    const { next, changes } = await watched();
+    for (let i = 0; i < 5; i++) {
+      await write(`records/run_${i}.jsonl`, "{}\n");
+      await write(`records/sub/run_${i}.meta.json`, "{}\n");
+      await write(`.june/runs/run_${i}.jsonl`, "{}\n");
+      await write(`node_modules/pkg/index.ts`, flow("Dep"));
+      await write(`.git/HEAD`, "ref\n");
+    }
+    await write("flow.tsx", flow("Flow"));
+    await next((c) => names(c).includes("Flow"));
+    expect(changes.flatMap((c) => c.changed)).toEqual([join(folder, "flow.tsx")]);
+  });
+});
