@@ -74,7 +74,8 @@ describe("a run streaming long text, through a client", () => {
   afterAll(() => project.remove());
 
   it("arrives in far fewer batches than events, every seq once and in order", async () => {
-    const service = new StudioService();
+    // Every delta its own event (coalescing would make them few): the batcher alone is under test.
+    const service = new StudioService({ coalesceDeltas: false });
     try {
       const batches: EventBatch[] = [];
       const client = connectClient(service, (batch) => void batches.push(batch));

@@ -23,6 +23,7 @@ import type {
 } from "../contract/index.ts";
 import { openInEditor } from "../editor/index.ts";
 import { ApprovalInbox } from "./approval-inbox.ts";
+import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { LiveRun } from "./live-run.ts";
 import { jsonText } from "./plain-json.ts";
@@ -46,6 +47,11 @@ export interface StudioServiceOptions {
    * as the studio did before it let go of ended runs. Only the memory benchmark's baseline sets it.
    */
   retainEvents?: boolean;
+  /**
+   * Coalesces each run's consecutive text deltas per frame before they are recorded, kept or sent
+   * (delta-coalescer.ts); default true. Only the load benchmark's baseline turns it off.
+   */
+  coalesceDeltas?: boolean;
   /**
    * Folder trust: a folder it doesn't trust opens in restricted mode (no workflow, config or tool
    * code runs, no run starts) until trustFolder. Without one every folder is trusted: the program
@@ -82,6 +88,8 @@ export class StudioService implements StudioApi {
   readonly #retainEvents: boolean;
   readonly #trust: FolderTrust | undefined;
   readonly #events: StudioEventLog;
+  /** Undefined when deltas go as they come (coalesceDeltas: false). */
+  readonly #coalescer: DeltaCoalescer | undefined;
   readonly #runs = new Map<string, LiveRun>();
   /** Each live run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
   readonly #records = new Map<string, RunRecord>();
@@ -109,6 +117,13 @@ export class StudioService implements StudioApi {
       onListenerError: (error) => this.#log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`),
       traceOf: (runId) => this.#traceOf(runId),
     });
+    this.#coalescer =
+      options.coalesceDeltas === false
+        ? undefined
+        : new DeltaCoalescer((runId, event) => {
+            const live = this.#runs.get(runId);
+            if (live) this.#onTrace(live, event);
+          });
   }
 
   /** What the service holds in memory now, counted (the bounded-session test and the memory benchmark read it). */
@@ -259,7 +274,7 @@ export class StudioService implements StudioApi {
         ...(how.paused ? { startPaused: true } : {}),
         ...(this.#breakpoints.length ? { breakpoints: this.#breakpoints.map((b) => ({ ...b })) } : {}),
         ...(how.replay ? { replay: how.replay } : {}),
-        onEvent: (event) => this.#onTrace(live, event),
+        onEvent: (event) => (this.#coalescer ? this.#coalescer.push(live.id, event) : this.#onTrace(live, event)),
         warn: (message) => this.#log(message),
       });
     } catch (error) {
@@ -303,6 +318,8 @@ export class StudioService implements StudioApi {
 
   #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
     if (!live.running) return;
+    // Its last streamed text goes before anything says it ended.
+    this.#coalescer?.end(live.id);
     const record = this.#records.get(live.id);
     this.#records.delete(live.id);
     this.#inbox.withdrawRun(live.id);
@@ -633,6 +650,8 @@ export class StudioService implements StudioApi {
     this.#closed = true;
     this.#live?.close();
     const running = [...this.#runs.values()].filter((live) => live.running && live.handle);
+    // What has streamed so far goes into the records before they are detached.
+    this.#coalescer?.flush();
     for (const live of running) this.#records.get(live.id)?.detach();
     for (const live of running) live.handle!.abort("the studio is closing");
     await Promise.all(running.map((live) => live.handle!.result.catch(() => undefined)));

@@ -30,7 +30,8 @@ beforeAll(async () => {
   });
   rendererDir = join(project.folder, "renderer/dist");
   await symlink(join(project.folder, "secret.txt"), join(rendererDir, "assets/link.txt"));
-  service = new StudioService({ log: () => {} });
+  // Every delta its own event, so a batch holds many: what the batching tests below count on.
+  service = new StudioService({ log: () => {}, coalesceDeltas: false });
   const opened = await service.openFolder({ folder: join(project.folder, "flows") });
   if (!opened.ok) throw new Error(opened.error.message);
   host = await startWebHost({ service, port: 0, rendererDir });

@@ -1,0 +1,259 @@
+// Benchmark (not a test) of the web host under load: 50 runs at once, each streaming 20,000 words
+// (one text delta a word) from a scripted model, through the real StudioService and web host,
+// with one real page (Debian's chromium, through Playwright) open on the printed URL. While the
+// runs stream, a probe asks the host every ~50 ms over a WebSocket (getBreakpoints) and over HTTP
+// (a GET of the page with the token) and the event loop's delay is sampled; the page records its
+// long tasks (PerformanceObserver "longtask"). The baseline, in the same process, is the same
+// load with `coalesceDeltas: false` (every delta recorded, sent and applied on its own, as before).
+// The model hands out its deltas a few per macrotask, the way a provider's HTTP stream arrives in
+// reads (`perRead`, default 8; 0 streams them all in microtasks, as the plain scripted model does).
+//   cd electron && ../node_modules/.bin/node bench/load.bench.ts [runs] [words] [perRead] [renderer dir]
+// The renderer dir defaults to renderer/dist (build it first: npm run build -w renderer).
+// Results are recorded in docs/benchmarks.md ("Web host under load").
+import { request as httpRequest } from "node:http";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir, availableParallelism, loadavg } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { chromium, type Browser } from "playwright";
+import { makeProject } from "../src/service/project-fixture.test-support.ts";
+import { StudioService, type StudioServiceOptions } from "../src/service/studio-service.ts";
+import { DEFAULT_RENDERER_DIR, startWebHost } from "../src/web/web-host.ts";
+import { webSocketUrl } from "../src/web/websocket-bridge.ts";
+
+const RUNS = Number(process.argv[2] ?? 50);
+const WORDS = Number(process.argv[3] ?? 20_000);
+const PER_READ = Number(process.argv[4] ?? 8);
+const RENDERER_DIR = process.argv[5] ?? DEFAULT_RENDERER_DIR;
+const PROBE_EVERY_MS = 50;
+
+// The scripted model's stream, handed out `perRead` parts per macrotask (a provider's reads).
+const STREAM_FLOW = `import { Agent, Step } from "june";
+import { scripted } from "june/sdk/scripted";
+
+const read = () => new Promise((resolve) => setImmediate(resolve));
+
+export default function Stream({ words = 10, tag = "", perRead = 8 }: { words?: number; tag?: string; perRead?: number }) {
+  const text = Array.from({ length: words }, (_, i) => tag + "w" + i).join(" ");
+  const inner = scripted([{ text }]);
+  const model = Object.create(inner);
+  model.doStream = async (options: unknown) => {
+    const result = await inner.doStream(options as never);
+    if (perRead <= 0) return result;
+    let parts = 0;
+    const paced = new TransformStream({
+      async transform(part, controller) {
+        if (++parts % perRead === 0) await read();
+        controller.enqueue(part);
+      },
+    });
+    return { ...result, stream: result.stream.pipeThrough(paced) };
+  };
+  return (
+    <Agent model={model}>
+      <Step id="write" prompt={"Write " + tag} />
+    </Agent>
+  );
+}
+`;
+const ENTRY = "workflow:stream.tsx";
+
+interface Latencies {
+  p50: number;
+  p95: number;
+  max: number;
+  count: number;
+}
+
+interface Measured {
+  streamMs: number;
+  ws: Latencies;
+  http: Latencies;
+  failedGets: number;
+  loopP95: number;
+  loopMax: number;
+  longTasks: number;
+  longestTask: number;
+  longTaskMs: number;
+}
+
+function summarise(samples: number[]): Latencies {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), max: sorted.at(-1) ?? NaN, count: sorted.length };
+}
+
+function getPage(port: number, token: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: "127.0.0.1", port, path: `/?token=${token}`, headers: { host: `127.0.0.1:${port}` } }, (response) => {
+      response.resume();
+      response.on("end", () => (response.statusCode === 200 ? resolve(performance.now() - start) : reject(new Error(`GET answered ${response.statusCode}`))));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** A socket of its own (not the page's) asking a cheap question; resolves with each answer's latency. */
+async function openProbeSocket(url: string, port: number): Promise<{ ask(): Promise<number>; close(): void }> {
+  const socket = new WebSocket(url, { headers: { origin: `http://127.0.0.1:${port}` } } as never);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const waiting = new Map<number, () => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number };
+    if (typeof message.id === "number") waiting.get(message.id)?.();
+  };
+  let next = 1;
+  return {
+    ask() {
+      const id = next++;
+      const start = performance.now();
+      return new Promise((resolve) => {
+        waiting.set(id, () => {
+          waiting.delete(id);
+          resolve(performance.now() - start);
+        });
+        socket.send(JSON.stringify({ id, method: "getBreakpoints", params: {} }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function measure(browser: Browser, name: string, options: StudioServiceOptions): Promise<Measured> {
+  // The runs folder outside the project, so no watcher of the project sees the records arrive.
+  const runs = await mkdtemp(join(tmpdir(), "june-bench-runs-"));
+  const project = await makeProject({
+    "stream.tsx": STREAM_FLOW,
+    "june.config.ts": `import { defineConfig } from "june";\nexport default defineConfig({ runs: ${JSON.stringify(runs)} });\n`,
+  });
+  const service = new StudioService({ log: () => {}, ...options });
+  const host = await startWebHost({ service, port: 0, rendererDir: RENDERER_DIR });
+  const page = await browser.newPage();
+  try {
+    const opened = await service.openFolder({ folder: project.folder });
+    if (!opened.ok) throw new Error(opened.error.message);
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { __longTasks: number[] }).__longTasks = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen.push(entry.duration);
+      }).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(host.url);
+    await page.getByRole("region", { name: "Agents" }).waitFor();
+    // The page's long tasks while loading are not the load's.
+    await page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    // JUNE_BENCH_PAGE_PROFILE=<file>: the page's CPU profile over the load (open it in DevTools).
+    const profiling = process.env.JUNE_BENCH_PAGE_PROFILE ? await page.context().newCDPSession(page) : undefined;
+    if (profiling) {
+      await profiling.send("Profiler.enable");
+      await profiling.send("Profiler.start");
+    }
+
+    const probe = await openProbeSocket(webSocketUrl(new URL(host.url)), host.port);
+    const ws: number[] = [];
+    const http: number[] = [];
+    let probing = true;
+    const loop = async (into: number[], ask: () => Promise<number>) => {
+      while (probing) {
+        const began = performance.now();
+        into.push(await ask());
+        const left = PROBE_EVERY_MS - (performance.now() - began);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      }
+    };
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    // A GET the host reset or refused counts, as a failure, not as a latency.
+    let failedGets = 0;
+    const probes = Promise.all([
+      loop(ws, () => probe.ask()),
+      loop(http, () => getPage(host.port, host.token).catch(() => (failedGets++, Number.NaN))),
+    ]);
+
+    const began = performance.now();
+    const ids = new Set<string>();
+    const ended = new Promise<void>((resolve) => {
+      let left = RUNS;
+      service.listen(service.lastSeq, (event) => {
+        if (event.type === "run-ended" && ids.has(event.run.runId) && --left === 0) resolve();
+      });
+    });
+    for (let i = 0; i < RUNS; i++) {
+      // Each start its own task, as 50 requests from a window are.
+      await new Promise((resolve) => setImmediate(resolve));
+      const started = await service.startRun({ entryId: ENTRY, input: { words: WORDS, tag: `r${i}`, perRead: PER_READ } });
+      if (!started.ok) throw new Error(started.error.message);
+      ids.add(started.value.runId);
+    }
+    await ended;
+    const streamMs = performance.now() - began;
+    probing = false;
+    await probes;
+    delay.disable();
+    probe.close();
+    // The page has the last batch within a frame or two; its long tasks are in by then.
+    await page.waitForTimeout(1000);
+    if (profiling) {
+      const { profile } = await profiling.send("Profiler.stop");
+      await writeFile(`${process.env.JUNE_BENCH_PAGE_PROFILE}.${name.split(" ")[0]}.cpuprofile`, JSON.stringify(profile));
+    }
+    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+    const result: Measured = {
+      streamMs,
+      ws: summarise(ws),
+      http: summarise(http.filter((ms) => !Number.isNaN(ms))),
+      failedGets,
+      loopP95: delay.percentile(95) / 1e6,
+      loopMax: delay.max / 1e6,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks),
+      longTaskMs: tasks.reduce((a, b) => a + b, 0),
+    };
+    console.log(`${name}: ${RUNS} runs × ${WORDS} words in ${(streamMs / 1000).toFixed(1)} s`);
+    return result;
+  } finally {
+    await page.close();
+    await host.close();
+    await service.close();
+    await project.remove();
+    await rm(runs, { recursive: true, force: true });
+  }
+}
+
+const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+function row(name: string, m: Measured): void {
+  console.log(
+    `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
+      `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
+      `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all`,
+  );
+}
+
+console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${RUNS} runs × ${WORDS} words, ${PER_READ || "all"} deltas per read`);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+try {
+  const modes: [string, StudioServiceOptions][] = process.env.JUNE_BENCH_ONLY === "coalesced" ? [["coalesced (default)", {}]] : process.env.JUNE_BENCH_ONLY === "baseline" ? [["baseline (no coalescing)", { coalesceDeltas: false }]] : [
+    ["baseline (no coalescing)", { coalesceDeltas: false }],
+    ["coalesced (default)", {}],
+  ];
+  const results: [string, Measured][] = [];
+  for (const [name, options] of modes) results.push([name, await measure(browser, name, options)]);
+  console.log("");
+  for (const [name, m] of results) row(name, m);
+  if (results.length === 2) {
+    const [[, b], [, c]] = results as [[string, Measured], [string, Measured]];
+    const ratio = (x: number, y: number) => `${(x / Math.max(y, 0.01)).toFixed(1)}×`;
+    console.log(
+      `\nratios (baseline ÷ coalesced): WS p95 ${ratio(b.ws.p95, c.ws.p95)}, GET p95 ${ratio(b.http.p95, c.http.p95)}, ` +
+        `loop delay max ${ratio(b.loopMax, c.loopMax)}, longest page task ${ratio(b.longestTask, c.longestTask)}, streaming time ${ratio(b.streamMs, c.streamMs)}`,
+    );
+  }
+} finally {
+  await browser.close();
+}
