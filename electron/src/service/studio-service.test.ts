@@ -147,7 +147,7 @@ describe("approvals: one inbox across every live run", () => {
     const b = await value(s.startRun({ entryId: "workflow:deploy.tsx", input: { env: "prod" } }));
     await both;
 
-    // Each run has a worker of its own: which of the two asks first is theirs to race.
+    // Runs run in workers, concurrently: which of the two asks first is theirs to race.
     const order = [a.runId, b.runId];
     const pending = (await value(s.pendingApprovals({}))).sort((x, y) => order.indexOf(x.runId) - order.indexOf(y.runId));
     expect(pending.map((p) => [p.runId, p.toolName, p.input, p.entryName, p.step])).toEqual([

@@ -267,7 +267,7 @@ export class StudioService implements StudioApi {
     // run-started goes first: the run's own events follow it in the stream.
     this.#emit({ type: "run-started", run: live.summary() });
     try {
-      // In a worker of its own (the project is isolated): its tools and models can't take the studio down.
+      // In a pooled worker (the project is isolated): its tools and models can't take the studio down.
       live.handle = project.start(entry.id, {
         runId,
         ...(input !== undefined ? { input } : {}),

@@ -60,18 +60,25 @@ export interface RunSpec {
 
 // ── host → worker ──────────────────────────────────────────────────────────────────────────────
 
+/**
+ * What the host asks of one run. A run worker hosts many runs at once, so every one of these
+ * carries the id of the run it is for.
+ */
+export type RunControl =
+  | { kind: "run"; runId: string; spec: RunSpec }
+  | { kind: "approve"; runId: string; approvalId: string }
+  | { kind: "deny"; runId: string; approvalId: string; reason?: string }
+  | { kind: "abort"; runId: string; reason?: string }
+  | { kind: "pause"; runId: string }
+  | { kind: "step"; runId: string }
+  | { kind: "continue"; runId: string }
+  | { kind: "set-breakpoints"; runId: string; breakpoints: Breakpoint[] };
+
 export type HostMessage =
   | { kind: "load-config"; id: number; project: ProjectSpec }
   | { kind: "load-workflow"; id: number; file: string; entryId: string; bundle: WorkflowBundle }
   | { kind: "load-markdown"; id: number; agentDirs: string[] }
-  | { kind: "run"; spec: RunSpec }
-  | { kind: "approve"; approvalId: string }
-  | { kind: "deny"; approvalId: string; reason?: string }
-  | { kind: "abort"; reason?: string }
-  | { kind: "pause" }
-  | { kind: "step" }
-  | { kind: "continue" }
-  | { kind: "set-breakpoints"; breakpoints: Breakpoint[] };
+  | RunControl;
 
 // ── worker → host ──────────────────────────────────────────────────────────────────────────────
 
@@ -94,6 +101,14 @@ export interface RunEnd {
   error?: { code: string; message: string };
 }
 
+/** What a worker says about one of its runs: each carries the run's id, and goes to that run's host only. */
+export type RunMessage =
+  | { kind: "event"; runId: string; event: TraceEvent }
+  | { kind: "warn"; runId: string; message: string }
+  /** The run's workflow or config could not be loaded (or has no component): no run started. */
+  | { kind: "run-load-failed"; runId: string; code: string; message: string; found?: string }
+  | { kind: "run-ended"; runId: string; result: RunEnd };
+
 export type WorkerMessage =
   /** The engine is loaded: the worker takes requests. */
   | { kind: "ready" }
@@ -106,19 +121,16 @@ export type WorkerMessage =
   | { kind: "markdown-loaded"; id: number; reply: LoadedMarkdownReply }
   /** A request failed in the worker's own code (not the user's): a bug in June. */
   | { kind: "request-failed"; id: number; code: string; message: string }
-  /** What escaped the user's code outside any await: an uncaught exception or an unhandled rejection. */
+  /** What escaped the user's code outside any await (an uncaught exception, an unhandled rejection) and no live run is blamed for. */
   | { kind: "uncaught"; code: string; message: string; file?: string }
-  | { kind: "event"; event: TraceEvent }
-  | { kind: "warn"; message: string }
-  /** The run's workflow or config could not be loaded (or has no component): no run started. */
-  | { kind: "run-load-failed"; code: string; message: string; found?: string }
-  | { kind: "run-ended"; result: RunEnd };
+  | RunMessage;
 
 const problem = z.object({ severity: z.enum(["error", "warning"]), code: z.string(), message: z.string() }).passthrough();
 const problems = z.array(problem);
 const entry = z.object({ id: z.string(), kind: z.enum(["workflow", "markdown"]), name: z.string(), file: z.string() }).passthrough();
 const event = z.object({ type: z.string(), runId: z.string(), seq: z.number() }).passthrough();
 const id = z.number().int();
+const runId = z.string();
 
 const workerMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("ready") }),
@@ -129,17 +141,21 @@ const workerMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("markdown-loaded"), id, reply: z.object({ entries: z.array(entry), problems }) }),
   z.object({ kind: z.literal("request-failed"), id, code: z.string(), message: z.string() }),
   z.object({ kind: z.literal("uncaught"), code: z.string(), message: z.string(), file: z.string().optional() }),
-  z.object({ kind: z.literal("event"), event }),
-  z.object({ kind: z.literal("warn"), message: z.string() }),
+  z.object({ kind: z.literal("event"), runId, event }),
+  z.object({ kind: z.literal("warn"), runId, message: z.string() }),
   z.object({
     kind: z.literal("run-ended"),
+    runId,
     result: z.object({ status: z.enum(["succeeded", "failed", "aborted"]), error: z.object({ code: z.string(), message: z.string() }).optional() }).passthrough(),
   }),
-  z.object({ kind: z.literal("run-load-failed"), code: z.string(), message: z.string(), found: z.string().optional() }),
+  z.object({ kind: z.literal("run-load-failed"), runId, code: z.string(), message: z.string(), found: z.string().optional() }),
 ]);
 
-/** A worker's message if it is one of the protocol's, else undefined. */
+/** A worker's message if it is one of the protocol's, else undefined (an event must be of the run it names). */
 export function readWorkerMessage(value: unknown): WorkerMessage | undefined {
   const parsed = workerMessage.safeParse(value);
-  return parsed.success ? (parsed.data as WorkerMessage) : undefined;
+  if (!parsed.success) return undefined;
+  const message = parsed.data as WorkerMessage;
+  if (message.kind === "event" && message.event.runId !== message.runId) return undefined;
+  return message;
 }

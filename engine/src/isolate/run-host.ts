@@ -1,9 +1,11 @@
-// A run in a worker of its own, seen from the host as an ordinary RunHandle: events, approvals,
-// stepping and abort cross as protocol messages, and the result always resolves. When the worker
-// is gone before the run ended (process.exit in a tool, out of memory) the run failed with a coded
-// error; when an abort isn't heeded within the grace period (a tool that spins) the worker is
-// terminated and the run is aborted with JUNE_ABORT_FORCED. Either way the trace is closed: every
-// node still open ends, so a store or a window sees a finished run.
+// A run in a worker (shared with other runs: run-pool.ts), seen from the host as an ordinary
+// RunHandle: events, approvals, stepping and abort cross as protocol messages naming the run, and
+// the result always resolves. When the worker is gone before the run ended (process.exit in a
+// tool, out of memory) the run failed with a coded error; when an abort isn't heeded within the
+// grace period (a tool that spins) the worker is terminated and the run is aborted with
+// JUNE_ABORT_FORCED — and every other run on that worker fails with JUNE_ISOLATE_SHARED_END, naming
+// it. Either way the trace is closed: every node still open ends, so a store or a window sees a
+// finished run.
 import { randomUUID } from "node:crypto";
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
@@ -11,9 +13,9 @@ import type { RunHandle, RunResult } from "../run/index.ts";
 import { TraceBuilder, emptyUsage, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { EventStream } from "./event-stream.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
-import type { RunSpec, WorkerMessage } from "./protocol.ts";
-import { WorkerChannel, type WorkerEnd } from "./worker-channel.ts";
-import { releaseWorker, takeWorker } from "./spare-worker.ts";
+import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
+import type { WorkerEnd } from "./worker-channel.ts";
+import { releaseWorker, takeWorker } from "./run-pool.ts";
 
 export interface IsolatedRunOptions extends IsolateOptions {
   /** Called synchronously with every event, in order. */
@@ -25,6 +27,8 @@ export interface IsolatedRunOptions extends IsolateOptions {
 /** A RunHandle whose run happens in a worker; `loaded` says whether its code loaded and the run started. */
 export interface IsolatedRunHandle extends RunHandle {
   readonly loaded: Promise<{ ok: true } | { ok: false; error: { code: string; message: string }; found?: string }>;
+  /** The thread id of the worker the run is on (a debug field: runs on one worker end together). */
+  readonly worker: number;
 }
 
 /** A fresh run id, as run() makes them. */
@@ -57,7 +61,8 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
   const result = new Promise<RunResult>((resolve) => (settleResult = resolve));
   const loaded = new Promise<Awaited<IsolatedRunHandle["loaded"]>>((resolve) => (settleLoaded = resolve));
   const warn = options.warn ?? ((message: string) => console.warn(message));
-  const channel: WorkerChannel = takeWorker(limits.heapMb, `june run ${runId}`);
+  const pooled = takeWorker(limits.heapMb, limits.runWorkers, runId);
+  const channel = pooled.channel;
 
   const record = (event: TraceEvent) => {
     seq = Math.max(seq, event.seq);
@@ -115,12 +120,12 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     log.close();
     const failed = recordFailure ? { status: "failed" as const, error: recordFailure } : {};
     settleResult({ runId, ...end, ...failed, trace: builder.root ?? emptyRun(runId, spec.entry.id) } as RunResult);
-    releaseWorker(channel, fit);
+    releaseWorker(pooled, runId, fit);
   };
 
-  const stopListening = channel.onMessage((message: WorkerMessage) => {
+  const stopListening = channel.onRunMessage(runId, (message: RunMessage) => {
     if (ended) return;
-    if (message.kind === "event" && message.event.runId === runId) {
+    if (message.kind === "event") {
       settleLoaded({ ok: true });
       record(message.event);
     }
@@ -135,12 +140,19 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
   });
   stopWaiting = channel.onEnd((end: WorkerEnd) => {
     if (ended) return;
-    if (end.code === "JUNE_ABORT_FORCED") close("aborted", end);
-    else close("failed", { code: end.code, message: `june: the run of ${spec.entry.id} ${end.message}; the run failed, and only its worker ended.` });
+    if (end.code === "JUNE_ABORT_FORCED" && end.runId === runId) close("aborted", { code: end.code, message: end.message });
+    else if (end.code === "JUNE_ABORT_FORCED") {
+      close("failed", {
+        code: "JUNE_ISOLATE_SHARED_END",
+        message: `june: the run of ${spec.entry.id} was ended with its worker, which it shared with run ${end.runId}: that run was aborted but did not stop within ${limits.abortGraceMs} ms, so the worker was ended. Run it again.`,
+      });
+    } else {
+      close("failed", { code: end.code, message: `june: the run of ${spec.entry.id} ${end.message}; the run failed, with any other run on that worker, and the host goes on.` });
+    }
   });
-  void channel.ready.then(() => channel.send({ kind: "run", spec }));
+  void channel.ready.then(() => send({ kind: "run", runId, spec }));
 
-  const send = (message: Parameters<WorkerChannel["send"]>[0]) => {
+  const send = (message: RunControl) => {
     if (!ended) channel.send(message);
   };
   const handle: IsolatedRunHandle = {
@@ -148,35 +160,37 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     events: log,
     result,
     loaded,
+    worker: channel.threadId,
     approve(approvalId) {
       checkPending(pending, approvalId);
-      send({ kind: "approve", approvalId });
+      send({ kind: "approve", runId, approvalId });
     },
     deny(approvalId, reason) {
       checkPending(pending, approvalId);
-      send({ kind: "deny", approvalId, ...(reason !== undefined ? { reason } : {}) });
+      send({ kind: "deny", runId, approvalId, ...(reason !== undefined ? { reason } : {}) });
     },
     abort(reason) {
       if (ended) return;
-      send({ kind: "abort", ...(reason !== undefined ? { reason } : {}) });
+      send({ kind: "abort", runId, ...(reason !== undefined ? { reason } : {}) });
       // A tool that never yields can't hear the abort: its worker is ended after the grace period.
       abortTimer ??= setTimeout(() => {
         void channel.terminate({
           code: "JUNE_ABORT_FORCED",
-          message: `june: the run was aborted${reason ? ` (${reason})` : ""}, but its code did not stop within ${limits.abortGraceMs} ms (a tool that never yields?), so its worker was ended.`,
+          runId,
+          message: `june: the run was aborted${reason ? ` (${reason})` : ""}, but its code did not stop within ${limits.abortGraceMs} ms (a tool that never yields?), so its worker was ended (with any other run on it).`,
         });
       }, limits.abortGraceMs);
     },
     pendingApprovals: () => [...pending.values()],
-    pause: () => send({ kind: "pause" }),
+    pause: () => send({ kind: "pause", runId }),
     step() {
       if (stop?.boundary === "approval") {
         throw new JuneError("JUNE_AWAITING_APPROVAL", `june: the run is waiting for approval of "${stop.tool?.toolName}"; approve or deny it to go on.`);
       }
-      send({ kind: "step" });
+      send({ kind: "step", runId });
     },
-    continue: () => send({ kind: "continue" }),
-    setBreakpoints: (breakpoints: readonly Breakpoint[]) => send({ kind: "set-breakpoints", breakpoints: breakpoints.map((b) => ({ ...b })) }),
+    continue: () => send({ kind: "continue", runId }),
+    setBreakpoints: (breakpoints: readonly Breakpoint[]) => send({ kind: "set-breakpoints", runId, breakpoints: breakpoints.map((b) => ({ ...b })) }),
     stopped: () => stop,
   };
   return handle;

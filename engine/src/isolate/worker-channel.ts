@@ -1,18 +1,20 @@
 // The host's end of one worker: starts it (with a heap limit), sends it protocol messages, hands
-// on the ones it sends back (checked: user code can post on `parentPort` too), and says how it
-// ended — terminated by the host (and why), `process.exit` in user code, or out of memory — so
+// on the ones it sends back (checked: user code can post on `parentPort` too) — a run's messages to
+// that run's listeners only, as one worker hosts many runs — and says how it ended — terminated by the host (and why), `process.exit` in user code, or out of memory — so
 // whoever waited on it can turn that into a coded Problem or a failed run.
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { readWorkerMessage, type HostMessage, type WorkerMessage } from "./protocol.ts";
+import { readWorkerMessage, type HostMessage, type RunMessage, type WorkerMessage } from "./protocol.ts";
 
 /** Why a worker is gone, as a coded error its waiters report. */
 export interface WorkerEnd {
   code: string;
   message: string;
+  /** The run that had it ended (an abort it did not heed); the worker's other runs ended with it. */
+  runId?: string;
 }
 
 const ENTRY = new URL("./worker-entry.ts", import.meta.url).href;
@@ -37,14 +39,18 @@ export class WorkerChannel {
   /** Set before terminate(): what the exit means. */
   #terminating: WorkerEnd | undefined;
   readonly #listeners = new Set<(message: WorkerMessage) => void>();
+  readonly #runListeners = new Map<string, (message: RunMessage) => void>();
   readonly #endListeners = new Set<(end: WorkerEnd) => void>();
   /** Temp bundle files the worker imported from (most are gone already). */
   readonly #imports: string[] = [];
   /** Resolves once the worker has loaded the engine, or once it ended before that. */
   readonly ready: Promise<void>;
+  /** The worker's thread id: which runs share a worker (a debug field, and what tests observe). */
+  readonly threadId: number;
 
   constructor(options: { heapMb: number; name: string }) {
     this.#worker = new Worker(BOOT, { eval: true, name: options.name, resourceLimits: { maxOldGenerationSizeMb: options.heapMb } });
+    this.threadId = this.#worker.threadId;
     let markReady!: () => void;
     this.ready = new Promise((resolve) => (markReady = resolve));
     this.#worker.on("message", (value: unknown) => {
@@ -53,6 +59,7 @@ export class WorkerChannel {
       if (message.kind === "ready") markReady();
       // importBundle deletes its temp file once imported; a worker ended mid-import can't.
       if (message.kind === "importing") this.#imports.push(message.url);
+      if ("runId" in message) return this.#runListeners.get(message.runId)?.(message);
       for (const listener of this.#listeners) listener(message);
     });
     let failure: Error | undefined;
@@ -74,9 +81,19 @@ export class WorkerChannel {
     if (!this.#end && !this.#terminating) this.#worker.postMessage(message);
   }
 
-  onMessage(listener: (message: WorkerMessage) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /** Calls `listener` with every message that is about no run (loads, `importing`, `uncaught`). */
+  onMessage(listener: (message: Exclude<WorkerMessage, RunMessage>) => void): () => void {
+    const all = listener as (message: WorkerMessage) => void;
+    this.#listeners.add(all);
+    return () => this.#listeners.delete(all);
+  }
+
+  /** Calls `listener` with the messages about run `runId` only (one listener a run). */
+  onRunMessage(runId: string, listener: (message: RunMessage) => void): () => void {
+    this.#runListeners.set(runId, listener);
+    return () => {
+      if (this.#runListeners.get(runId) === listener) this.#runListeners.delete(runId);
+    };
   }
 
   /** Calls `listener` once the worker is gone (at once when it is already); returns a function that stops it. */

@@ -1,8 +1,9 @@
 // The worker that runs a user's code for the host: it imports the bundles the host built (the
 // config, workflow files), renders them (inspect) or runs one entry, and answers in the protocol's
-// messages. Whatever the user's code does here — process.exit, an endless loop, a throw in a timer,
-// a rejection nobody handles — ends or stalls this worker only; the last two become a Problem of
-// the file being loaded, or fail the run.
+// messages. A run worker hosts many runs at once, each by its id. Whatever the user's code does
+// here — process.exit, an endless loop, a throw in a timer, a rejection nobody handles — ends or
+// stalls this worker only (and so every run on it); the last two become a Problem of the file being
+// loaded, or fail the run whose bundle threw (every run here when it can't be told whose).
 import { parentPort } from "node:worker_threads";
 import { componentName } from "../jsx/index.ts";
 import {
@@ -18,17 +19,36 @@ import {
   type ProjectParts,
 } from "../project/index.ts";
 import type { RunHandle } from "../run/index.ts";
-import type { ConfigSummary, HostMessage, ProjectSpec, RunEnd, RunSpec, WorkerMessage } from "./protocol.ts";
+import type { ConfigSummary, HostMessage, ProjectSpec, RunControl, RunEnd, RunSpec, WorkerMessage } from "./protocol.ts";
 
 const port = parentPort;
 if (!port) throw new Error("june: worker-entry.ts runs in a worker thread the isolate starts.");
 
+type Control = Exclude<RunControl, { kind: "run" }>;
+
+interface Loading {
+  file: string;
+  entryId?: string;
+  problems: Problem[];
+}
+
+/** A run on this worker. */
+interface LiveRun {
+  id: string;
+  handle: RunHandle | undefined;
+  failure: { code: string; message: string } | undefined;
+  /** Its config being imported: what its code throws meanwhile is a problem of the config (a warning). */
+  loading: Loading | undefined;
+  /** Controls that came before the run started (an abort while its bundles import); applied once it has. */
+  early: Control[];
+}
+
 let parts: ProjectParts | undefined;
-/** The load being done: what user code throws outside any await is its file's problem. */
-let loading: { file: string; entryId?: string; problems: Problem[] } | undefined;
-/** Bundle URL → the user's file, to say whose code threw later. */
-const files = new Map<string, string>();
-let running: { handle: RunHandle | undefined; failure: { code: string; message: string } | undefined } | undefined;
+/** The load being done (a load worker's requests come one at a time): what user code throws outside any await is its file's problem. */
+let loading: Loading | undefined;
+/** Bundle URL → the user's file, and the run that imported it, to say whose code threw later. */
+const files = new Map<string, { file: string; runId?: string }>();
+const runs = new Map<string, LiveRun>();
 
 process.on("uncaughtException", (error) => escaped(error, "threw outside any await"));
 process.on("unhandledRejection", (reason) => escaped(reason, "rejected a promise nobody handled"));
@@ -75,55 +95,87 @@ async function handle(message: HostMessage): Promise<void> {
       return;
     }
     case "run":
-      return runEntry(message.spec);
-    case "approve":
-      return running?.handle?.approve(message.approvalId);
-    case "deny":
-      return running?.handle?.deny(message.approvalId, message.reason);
-    case "abort":
-      return running?.handle?.abort(message.reason);
-    case "pause":
-      return running?.handle?.pause();
-    case "step":
-      return running?.handle?.step();
-    case "continue":
-      return running?.handle?.continue();
-    case "set-breakpoints":
-      return running?.handle?.setBreakpoints(message.breakpoints);
+      return runEntry(message.runId, message.spec);
+    default:
+      return control(message);
   }
 }
 
-/** The project's parts with its config loaded from the host's bundle (a config that fails is a problem). */
-async function configure(spec: ProjectSpec): Promise<{ parts: ProjectParts; problems: Problem[] }> {
+/** Hands a control to its run: at once when it has started, else once it does. */
+function control(message: Control): void {
+  const run = runs.get(message.runId);
+  if (!run) return;
+  const handle = run.handle;
+  if (!handle) {
+    run.early.push(message);
+    return;
+  }
+  switch (message.kind) {
+    case "approve":
+      return handle.approve(message.approvalId);
+    case "deny":
+      return handle.deny(message.approvalId, message.reason);
+    case "abort":
+      return handle.abort(message.reason);
+    case "pause":
+      return handle.pause();
+    case "step":
+      return handle.step();
+    case "continue":
+      return handle.continue();
+    case "set-breakpoints":
+      return handle.setBreakpoints(message.breakpoints);
+  }
+}
+
+/** The project's parts with its config loaded from the host's bundle (a config that fails is a problem); `run`: for that run. */
+async function configure(spec: ProjectSpec, run?: LiveRun): Promise<{ parts: ProjectParts; problems: Problem[] }> {
   const problems: Problem[] = [];
   let config: JuneConfig | undefined;
   if (spec.configFile && spec.configBundle) {
-    loading = { file: spec.configFile, problems: [] };
+    const load: Loading = { file: spec.configFile, problems: [] };
+    if (run) run.loading = load;
+    else loading = load;
     try {
-      const module = await importBundle(spec.configBundle, (url) => importing(url, spec.configFile!));
+      const module = await importBundle(spec.configBundle, (url) => importing(url, spec.configFile!, run?.id));
       config = checkConfig(module.default, relativeTo(spec.folder, spec.configFile));
     } catch (error) {
       problems.push(problemFromError(error, spec.configFile));
     }
     await settle();
-    problems.push(...loading.problems);
-    loading = undefined;
+    problems.push(...load.problems);
+    if (run) run.loading = undefined;
+    else loading = undefined;
   }
   const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs);
   return { parts: configured, problems: plain(problems) };
 }
 
-async function runEntry(spec: RunSpec): Promise<void> {
-  running = { handle: undefined, failure: undefined };
-  const configured = await configure(spec.project);
-  for (const problem of configured.problems) post({ kind: "warn", message: `${spec.project.configFile ?? "the config"} was not used: ${problem.message}` });
+async function runEntry(runId: string, spec: RunSpec): Promise<void> {
+  const running: LiveRun = { id: runId, handle: undefined, failure: undefined, loading: undefined, early: [] };
+  runs.set(runId, running);
+  try {
+    await startAndAwait(running, spec);
+  } catch (error) {
+    // A bug in June, not the user's code: the run's host still hears that its run is over.
+    post({ kind: "run-load-failed", runId, code: "JUNE_INTERNAL", message: `june: the isolate's worker failed to run ${spec.entry.id} (a bug in June): ${detail(error)}` });
+  } finally {
+    runs.delete(runId);
+  }
+}
+
+async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
+  const runId = running.id;
+  const loadFailed = (code: string, message: string, found?: string) => post({ kind: "run-load-failed", runId, code, message, ...(found ? { found } : {}) });
+  const configured = await configure(spec.project, running);
+  for (const problem of configured.problems) post({ kind: "warn", runId, message: `${spec.project.configFile ?? "the config"} was not used: ${problem.message}` });
   const project = configured.parts;
   if (spec.entry.kind === "workflow") {
     const bundle = spec.entry.bundle;
     if (!bundle) return loadFailed("JUNE_INTERNAL", `june: no bundle was sent for ${spec.entry.file} (a bug in June).`);
     let found: string | undefined;
     const loaded = await loadWorkflowEntry(project.folder, spec.entry.file, project.policies, false, async () => {
-      const workflow = await importBundle(bundle, (url) => importing(url, spec.entry.file));
+      const workflow = await importBundle(bundle, (url) => importing(url, spec.entry.file, runId));
       const component = workflow.default;
       if (typeof component !== "function") found = component === undefined ? "has no default export" : `exports ${typeof component} as its default`;
       return workflow;
@@ -148,14 +200,21 @@ async function runEntry(spec: RunSpec): Promise<void> {
       ...(spec.replay ? { replay: spec.replay } : {}),
       ...(spec.scriptedResponses ? { scriptedResponses: spec.scriptedResponses as never[] } : {}),
       ...(spec.stream !== undefined ? { stream: spec.stream } : {}),
-      onEvent: (event) => post({ kind: "event", event }),
-      warn: (message) => post({ kind: "warn", message }),
+      onEvent: (event) => post({ kind: "event", runId, event }),
+      warn: (message) => post({ kind: "warn", runId, message }),
     });
   } catch (error) {
     const problem = problemFromError(error, spec.entry.file);
     return loadFailed(problem.code, problem.message);
   }
   running.handle = handle;
+  for (const early of running.early.splice(0)) {
+    try {
+      control(early);
+    } catch {
+      // An approval that was no longer pending: the run goes on as the host's own check would have it.
+    }
+  }
   const result = await handle.result;
   const failure = running.failure;
   const end: RunEnd = {
@@ -166,30 +225,42 @@ async function runEntry(spec: RunSpec): Promise<void> {
     blocksLoaded: result.blocksLoaded,
     ...(failure ? { error: failure } : result.error ? { error: result.error } : {}),
   };
-  running = undefined;
-  post({ kind: "run-ended", result: end });
+  runs.delete(runId);
+  post({ kind: "run-ended", runId, result: end });
 }
 
-/** Remembers whose bundle `url` is, and tells the host (which deletes the temp file should this worker die importing it). */
-function importing(url: string, file: string): void {
-  files.set(url, file);
+/** Remembers whose bundle `url` is (and for which run), and tells the host (which deletes the temp file should this worker die importing it). */
+function importing(url: string, file: string, runId?: string): void {
+  files.set(url, { file, ...(runId ? { runId } : {}) });
   post({ kind: "importing", url });
 }
 
-function loadFailed(code: string, message: string, found?: string): void {
-  post({ kind: "run-load-failed", code, message, ...(found ? { found } : {}) });
-}
-
-/** User code threw (or rejected) where nothing awaited it: a problem of the file loading, or the run fails. */
+/**
+ * User code threw (or rejected) where nothing awaited it: a problem of the file loading, or the
+ * run whose bundle is on the stack fails; when the stack names none, every run here does (there is
+ * no telling whose it was). A throw from a run that is over is the host's to judge (`uncaught`).
+ */
 function escaped(thrown: unknown, how: string): void {
-  const file = loading?.file ?? fileOf(thrown);
-  const message = `june: ${file ?? "the project's code"} ${how}: ${detail(thrown)}`;
+  const source = sourceOf(thrown);
   const code = "JUNE_USER_CODE_UNCAUGHT";
-  if (loading) loading.problems.push({ severity: "error", code, message, file: loading.file, ...(loading.entryId ? { entryId: loading.entryId } : {}) });
-  else if (running) {
-    running.failure ??= { code, message };
-    running.handle?.abort(message);
-  } else post({ kind: "uncaught", code, message, ...(file ? { file } : {}) });
+  if (loading) {
+    const message = `june: ${loading.file} ${how}: ${detail(thrown)}`;
+    loading.problems.push({ severity: "error", code, message, file: loading.file, ...(loading.entryId ? { entryId: loading.entryId } : {}) });
+    return;
+  }
+  const blamed = source?.runId !== undefined ? [runs.get(source.runId)].filter((run) => run !== undefined) : source ? [] : [...runs.values()];
+  const file = source?.file ?? (blamed.length === 1 ? blamed[0]!.loading?.file : undefined);
+  const shared = !source && blamed.length > 1 ? ` (its stack names none of the ${blamed.length} runs on this worker, so they all failed)` : "";
+  const message = `june: ${file ?? "the project's code"} ${how}: ${detail(thrown)}${shared}`;
+  if (blamed.length === 0) return post({ kind: "uncaught", code, message, ...(file ? { file } : {}) });
+  for (const run of blamed) {
+    if (run.loading) {
+      run.loading.problems.push({ severity: "error", code, message, file: run.loading.file });
+      continue;
+    }
+    run.failure ??= { code, message };
+    run.handle?.abort(message);
+  }
 }
 
 /** Lets a timer the module set for "right after" fire (and its rejection be reported) before the load answers. */
@@ -229,14 +300,15 @@ function nameOf(component: unknown): string {
   }
 }
 
-function fileOf(thrown: unknown): string | undefined {
+/** Whose bundle the thrown error's stack runs through, when it names one. */
+function sourceOf(thrown: unknown): { file: string; runId?: string } | undefined {
   let stack = "";
   try {
     stack = thrown instanceof Error && typeof thrown.stack === "string" ? thrown.stack : "";
   } catch {
     return undefined;
   }
-  for (const [url, file] of files) if (stack.includes(url)) return file;
+  for (const [url, source] of files) if (stack.includes(url)) return source;
   return undefined;
 }
 

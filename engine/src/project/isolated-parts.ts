@@ -1,7 +1,7 @@
 // The project loader with OpenOptions.isolate: discovery and bundling stay in this process (they
 // run no user code), while importing, rendering and running go to workers (isolate/). What the
 // host keeps is plain data — entries with their inspected trees, problems, the bundles — and a
-// Project whose start() runs an entry in a worker of its own.
+// Project whose start() runs an entry in one of the pooled run workers.
 import { relative, resolve } from "node:path";
 import { LoadSession, newRunId, startIsolatedRun, type IsolateOptions, type ProjectSpec, type RunSpec } from "../isolate/index.ts";
 import { modelReference, type AgentDefinition } from "../markdown/index.ts";
