@@ -9,9 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
-import type { RunHandle, RunResult } from "../run/index.ts";
+import { EventLog, type RunHandle, type RunResult } from "../run/index.ts";
 import { TraceBuilder, emptyUsage, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
-import { EventStream } from "./event-stream.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
 import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
 import type { WorkerEnd } from "./worker-channel.ts";
@@ -46,7 +45,7 @@ export function newRunId(): string {
 export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}): IsolatedRunHandle {
   const limits = isolateLimits(options);
   const runId = spec.runId;
-  const log = new EventStream();
+  const log = new EventLog();
   const builder = new TraceBuilder();
   const pending = new Map<string, ApprovalRequest>();
   const open = new Set<string>();

@@ -1,5 +1,6 @@
-// A run's events, kept in order: every iterator replays from the first event and then follows
-// live ones until the run ends, so a late subscriber misses nothing.
+// A run's events, kept in order (in the run and, for an isolated run, on the host): every iterator
+// replays from the first event and then follows live ones until the run ends, so a late subscriber
+// misses nothing.
 import type { TraceEvent } from "../trace/index.ts";
 
 export class EventLog implements AsyncIterable<TraceEvent> {

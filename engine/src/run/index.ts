@@ -4,3 +4,4 @@ export type { RunHandle, RunOptions, RunResult } from "./run.ts";
 export { DEFAULT_MAX_TURNS } from "./model-loop.ts";
 export { DEFAULT_VALUE_LIMITS, checkValueLimits } from "./value-limits.ts";
 export type { ValueLimits } from "./value-limits.ts";
+export { EventLog } from "./event-log.ts";
