@@ -16,7 +16,9 @@ export function isAlive(pid: number): boolean {
     // Field 3, after "pid (comm) "; comm may itself contain spaces or parentheses.
     return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    // Gone between the kill(0) and the read: ENOENT at open, ESRCH when reaped while being read.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ESRCH") return false;
     throw error;
   }
 }
