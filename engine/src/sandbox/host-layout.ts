@@ -79,7 +79,8 @@ function resolvConfOutsideSystem(system: SystemPath[]): string | undefined {
   return inside ? undefined : target;
 }
 
-function kindOf(file: string): "directory" | "file" | "symlink" | undefined {
+/** What `file` is, without following a symlink; undefined when absent or unreadable. */
+export function kindOf(file: string): "directory" | "file" | "symlink" | undefined {
   try {
     const stat = lstatSync(file);
     if (stat.isSymbolicLink()) return "symlink";

@@ -1,10 +1,9 @@
 // Wrapping a program in the sandbox: the same program, arguments, folder and environment, started
 // through bubblewrap. Anything that starts programs for a model (Bash, later MCP stdio servers)
 // goes through here.
-import { lstatSync } from "node:fs";
 import path from "node:path";
 import { bwrapArgs } from "./bwrap-args.ts";
-import { hostLayout } from "./host-layout.ts";
+import { hostLayout, kindOf } from "./host-layout.ts";
 import type { HiddenPath, HostLayout } from "./host-layout.ts";
 import type { SandboxPolicy } from "./settings.ts";
 
@@ -46,14 +45,9 @@ export function sandboxedLaunch(launch: Launch, sandbox: Sandbox, layout: HostLa
 
 function existing(paths: readonly string[]): HiddenPath[] {
   return paths.flatMap((file): HiddenPath[] => {
-    try {
-      const stat = lstatSync(file);
-      // A symlink is hidden where it points only if that is visible; bubblewrap would follow it.
-      return stat.isDirectory() ? [{ path: file, directory: true }] : stat.isFile() ? [{ path: file, directory: false }] : [];
-    } catch {
-      // Not there now: nothing to hide.
-      return [];
-    }
+    const kind = kindOf(file);
+    // A symlink is hidden where it points only if that is visible; bubblewrap would follow it.
+    return kind === "directory" || kind === "file" ? [{ path: file, directory: kind === "directory" }] : [];
   });
 }
 

@@ -92,7 +92,8 @@ describe("files: the project folder is writable, the system readable, nothing el
     const targets = [path.join(homedir(), name), `/etc/${name}`, `/usr/${name}`, `/${name}`, path.join(outside, name)];
     try {
       const result = await run(tool(), targets.map((target) => `touch '${target}' && echo "wrote ${target}"`).join("; ") + "; true");
-      expect(result.stdout).toBe("");
+      // Exit 0 (the trailing `true`) shows the shell ran, so the empty output is the sandbox's doing.
+      expect(result).toMatchObject({ exitCode: 0, stdout: "" });
       for (const target of targets) expect(existsSync(target), target).toBe(false);
     } finally {
       await Promise.all(targets.map((target) => rm(target, { force: true })));
@@ -102,7 +103,7 @@ describe("files: the project folder is writable, the system readable, nothing el
   it.skipIf(!sandboxAvailable)(sandboxed("sees nothing of the home folder or of a folder beside the project"), async () => {
     await writeFile(path.join(outside, "secret.txt"), "outside-secret");
     const result = await run(tool(), `ls -A "$HOME" 2>/dev/null; cat '${outside}/secret.txt' 2>/dev/null; true`);
-    expect(result.stdout).toBe("");
+    expect(result).toMatchObject({ exitCode: 0, stdout: "" });
   });
 
   // Only a process that may read /etc/shadow (the studio run as root) could leak it.

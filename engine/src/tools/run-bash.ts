@@ -60,7 +60,7 @@ export async function runBash(command: string, settings: BashRunSettings, signal
   // The signal may have fired while the directory was checked; nothing is spawned then either.
   throwIfAborted(command, signal);
   const launch = bashLaunch(command, settings);
-  return await watch(spawnGroupLeader(launch.file, launch.args, launch), launch.file, command, settings, signal);
+  return await watch(spawnGroupLeader(launch.file, launch.args, launch), command, settings, signal);
 }
 
 function bashLaunch(command: string, settings: BashRunSettings): Launch {
@@ -68,7 +68,7 @@ function bashLaunch(command: string, settings: BashRunSettings): Launch {
   return settings.sandbox ? sandboxedLaunch(launch, settings.sandbox) : launch;
 }
 
-function watch(child: GroupLeader, file: string, command: string, settings: BashRunSettings, signal?: AbortSignal): Promise<BashResult> {
+function watch(child: GroupLeader, command: string, settings: BashRunSettings, signal?: AbortSignal): Promise<BashResult> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
     const stdout = new CappedText(settings.maxOutput);
@@ -130,10 +130,9 @@ function watch(child: GroupLeader, file: string, command: string, settings: Bash
 
     child.once("error", (error) =>
       settle(() => {
-        const message =
-          file === "bash"
-            ? `june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`
-            : `june: bashTool could not start its sandbox, ${file} (${error.message}); reinstall bubblewrap or set sandbox.bwrap`;
+        const message = settings.sandbox
+          ? `june: bashTool could not start its sandbox, ${settings.sandbox.bwrap} (${error.message}); reinstall bubblewrap or set sandbox.bwrap`
+          : `june: bashTool could not start bash (${error.message}); is bash installed and on PATH?`;
         reject(new Error(message, { cause: error }));
       }),
     );

@@ -79,7 +79,7 @@ async function readOpenText(handle: FileHandle, stats: Stats, display: string, a
 }
 
 /** `bytes` as text: strict UTF-8 when they are, else with U+FFFD where they don't decode. */
-export function decodeText(bytes: Uint8Array): TextFile {
+function decodeText(bytes: Uint8Array): TextFile {
   try {
     return { text: strictUtf8.decode(bytes), validUtf8: true };
   } catch {
