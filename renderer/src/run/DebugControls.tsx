@@ -21,6 +21,12 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
   const runReasonId = useId();
   return (
     <>
+      {/* Above the controls: the Run panel is capped in height, and this must not scroll out of it. */}
+      {withRun && runBlocked && (
+        <p id={runReasonId} className="step-blocked" role="status">
+          {runBlocked}
+        </p>
+      )}
       <div className="run-controls" role="group" aria-label="Debug controls">
         {withRun && (
           <>
@@ -82,11 +88,6 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
           Stop
         </DebugButton>
       </div>
-      {withRun && runBlocked && (
-        <p id={runReasonId} className="step-blocked" role="status">
-          {runBlocked}
-        </p>
-      )}
       {controls.stepBlocked && (
         <p id={reasonId} className="step-blocked" role="status">
           {controls.stepBlocked}

@@ -1,7 +1,7 @@
 // The studio store: a zustand vanilla store (state + actions) over a Bridge. Components read it
 // through the thin React binding in use-studio.ts; tests drive it directly with a fake Bridge.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Breakpoint, Bridge, EventBatch, PendingApproval, RequestOf, Result, RunExport, StudioError } from "../contract/index.ts";
+import type { Breakpoint, Bridge, EventBatch, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, StudioError } from "../contract/index.ts";
 import { toggleBreakpoint } from "../debug/index.ts";
 import { applyTraceEvents, flushHeld, hasGap, indexTree } from "../trace/index.ts";
 import { applyBatch, dropRun, mergeHistory, mergePending, mergeRuns, replaceRuns } from "./apply-batch.ts";
@@ -106,6 +106,14 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
     };
     /** A bridge call that throws (a transport failure) is reported, never swallowed. */
     const call = async <T>(request: () => Promise<Result<T>>, area: NoticeArea): Promise<T | undefined> => settle(await attempt(request), area);
+    /**
+     * Applies the project a host call answered with (open, trust), unless a newer one came first.
+     * The host also sends a "project" event; applying the answer now makes the UI independent of it.
+     */
+    const adoptProject = (project: ProjectSnapshot): void => {
+      const data = get();
+      if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
+    };
     /** Provisional runs listRuns was already asked about (asked once each, not on every batch). */
     const listed = new Set<string>();
     /** Fills what the stream missed: a run's events after a gap, a run known only from its trace. */
@@ -190,9 +198,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       async openFolder(folder) {
         const project = await call(() => bridge.openFolder(folder === undefined ? {} : { folder }), "project");
         if (!project) return false;
-        // The host also sends a "project" event; applying the answer now makes the UI independent of it.
-        const data = get();
-        if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
+        adoptProject(project);
         void get().refreshRuns();
         return true;
       },
@@ -202,8 +208,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
         if (folder === undefined) return false;
         const project = await call(() => bridge.trustFolder({ folder }), "project");
         if (!project) return false;
-        const data = get();
-        if (!data.project || project.loadedAt >= data.project.loadedAt) set({ project, loadingFolder: null, ...reselect(data, project) });
+        adoptProject(project);
         return true;
       },
 

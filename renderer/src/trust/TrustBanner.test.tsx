@@ -28,6 +28,9 @@ describe("restricted mode", () => {
     expect(button.disabled).toBe(true);
     expect(within(run).getByRole("status").textContent).toContain("Run is off in restricted mode");
     expect(button.getAttribute("aria-describedby")).toBe(within(run).getByRole("status").id);
+    // Above the controls, so the height-capped Run panel never scrolls the reason out of sight.
+    const controls = within(run).getByRole("group", { name: "Debug controls" });
+    expect(within(run).getByRole("status").compareDocumentPosition(controls) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("Trust folder asks the host for the open folder, and the trusted project takes the banner away and turns Run on", async () => {
