@@ -4,8 +4,8 @@
 // the inbox records like any other.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Result, StudioEvent } from "../contract/index.ts";
-import { DEPLOY_FLOW, makeProject, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
-import { StudioService } from "./studio-service.ts";
+import { DEPLOY_FLOW, makeProject, openService, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
+import type { StudioService } from "./studio-service.ts";
 
 let project: ProjectFixture;
 let service: StudioService | undefined;
@@ -19,9 +19,7 @@ afterEach(async () => {
 });
 
 async function open(): Promise<StudioService> {
-  service = new StudioService({ log: () => {} });
-  const opened = await service.openFolder({ folder: project.folder });
-  if (!opened.ok) throw new Error(opened.error.message);
+  service = await openService(project.folder);
   return service;
 }
 

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { compactTrace } from "./compact-trace.ts";
-import { DEPLOY_FLOW, HELLO_FLOW, longFlow, makeProject, nextEvent, type ProjectFixture } from "./project-fixture.test-support.ts";
-import { StudioService, type StudioServiceOptions } from "./studio-service.ts";
+import { DEPLOY_FLOW, HELLO_FLOW, longFlow, makeProject, nextEvent, openService, type ProjectFixture } from "./project-fixture.test-support.ts";
+import type { StudioService, StudioServiceOptions } from "./studio-service.ts";
 
 let project: ProjectFixture;
 let service: StudioService | undefined;
@@ -19,10 +19,8 @@ afterEach(async () => {
   service = undefined;
 });
 
-async function openService(options: StudioServiceOptions = {}): Promise<StudioService> {
-  service = new StudioService({ log: () => {}, ...options });
-  const opened = await service.openFolder({ folder: project.folder });
-  if (!opened.ok) throw new Error(opened.error.message);
+async function open(options: StudioServiceOptions = {}): Promise<StudioService> {
+  service = await openService(project.folder, options);
   return service;
 }
 
@@ -59,7 +57,7 @@ const isDelta = (e: TraceEvent) => e.type === "node-update" && (e.textDelta !== 
 
 describe("once a run ends, the log lets go of the events so far", () => {
   it("a window subscribing from before that gets one snapshot (the project, the run, its compacted trace), then live events", async () => {
-    const s = await openService();
+    const s = await open();
     const runId = await runToEnd(s, "workflow:hello.tsx", { name: "Ada" });
     expect(s.retained().loggedEvents).toBe(0);
 
@@ -85,7 +83,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
   });
 
   it("a window subscribing from a kept seq gets exactly the events after it", async () => {
-    const s = await openService();
+    const s = await open();
     await runToEnd(s, "workflow:hello.tsx");
     const kept = s.lastSeq;
     const asked = nextEvent(s, (e) => e.type === "approval-requested", kept);
@@ -98,7 +96,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
   });
 
   it("a re-subscription from a seq it let go gets only what changed after that seq", async () => {
-    const s = await openService();
+    const s = await open();
     await runToEnd(s, "workflow:hello.tsx");
     const cut = s.lastSeq;
     await value(s.setBreakpoints({ breakpoints: [{ kind: "tool", tool: "deploy" }] }));
@@ -111,7 +109,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
   });
 
   it("a live run in the snapshot carries its trace so far (from memory) and its approval waiting", async () => {
-    const s = await openService();
+    const s = await open();
     const ended = await runToEnd(s, "workflow:hello.tsx");
     const asked = nextEvent(s, (e) => e.type === "approval-requested", s.lastSeq);
     const live = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
@@ -138,7 +136,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
   });
 
   it("getRunEvents of an ended run reads its record: every event, deltas included", async () => {
-    const s = await openService();
+    const s = await open();
     const streamed: TraceEvent[] = [];
     const stop = s.listen(s.lastSeq, (e) => void (e.type === "trace" && streamed.push(e.event)));
     const runId = await runToEnd(s, "workflow:long.tsx");
@@ -151,7 +149,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
 describe("a long session stays bounded", () => {
   it("after 500 sequential runs the log and the runs keep what they kept after 100: no ended run's events or handle", async () => {
     // Every delta its own event, so a log keeping them would show.
-    const s = await openService({ coalesceDeltas: false });
+    const s = await open({ coalesceDeltas: false });
     const counts: ReturnType<StudioService["retained"]>[] = [];
     let eventsPerRun = 0;
     for (let i = 1; i <= 500; i++) {

@@ -2,8 +2,8 @@
 // is a problem in the snapshot, a run whose tool calls process.exit or spins forever ends (failed,
 // or aborted by Stop) with a coded error, and the service goes on serving the other workflows.
 import { afterEach, describe, expect, it } from "vitest";
-import { DEPLOY_FLOW, HELLO_FLOW, approvalsRequested, makeProject, nextEvent, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
-import { StudioService } from "./studio-service.ts";
+import { DEPLOY_FLOW, HELLO_FLOW, approvalsRequested, makeProject, nextEvent, openService, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
+import type { StudioService } from "./studio-service.ts";
 
 const EXIT_AT_IMPORT = `import { Agent } from "june";\nprocess.exit(7);\nexport default function Gone() { return <Agent />; }\n`;
 
@@ -31,9 +31,7 @@ afterEach(async () => {
 
 async function open(files: Record<string, string>): Promise<StudioService> {
   project = await makeProject(files);
-  service = new StudioService({ log: () => {} });
-  const opened = await service.openFolder({ folder: project.folder });
-  if (!opened.ok) throw new Error(opened.error.message);
+  service = await openService(project.folder);
   return service;
 }
 

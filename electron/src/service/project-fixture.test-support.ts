@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { StudioEvent } from "../contract/index.ts";
-import type { StudioService } from "./studio-service.ts";
+import { StudioService, type StudioServiceOptions } from "./studio-service.ts";
 
 export const DEPLOY_FLOW = `import { tool } from "ai";
 import { z } from "zod";
@@ -134,6 +134,18 @@ export async function makeProject(files: Record<string, string>): Promise<Projec
   };
   for (const [rel, text] of Object.entries(files)) await write(rel, text);
   return { folder, write, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A StudioService (logging nowhere unless `options` say otherwise) opened on `folder`. Throws,
+ * naming the folder and the service's error code, when the folder does not open.
+ */
+export async function openService(folder: string, options: StudioServiceOptions = {}): Promise<StudioService> {
+  const service = new StudioService({ log: () => {}, ...options });
+  const opened = await service.openFolder({ folder });
+  if (opened.ok) return service;
+  await service.close();
+  throw new Error(`${folder} did not open: ${opened.error.code}: ${opened.error.message}`);
 }
 
 /**

@@ -2,19 +2,14 @@
 // (`ulimit -f`): the runs folder fills up, in effect, partway through a run. Opens the project
 // with a StudioService, runs `entryId` to its end, prints the run-ended summary as JSON, exits.
 import type { StudioEvent } from "../contract/index.ts";
-import { StudioService } from "./studio-service.ts";
+import { openServiceOrExit } from "./child-service.test-support.ts";
 
 const [folder, entryId] = process.argv.slice(2);
 if (!folder || !entryId) {
   process.stderr.write("usage: record-full-child.test-support.ts <folder> <entryId>\n");
   process.exit(2);
 }
-const service = new StudioService({ log: (message) => void process.stderr.write(`${message}\n`) });
-const opened = await service.openFolder({ folder });
-if (!opened.ok) {
-  process.stderr.write(`${opened.error.code}: ${opened.error.message}\n`);
-  process.exit(3);
-}
+const service = await openServiceOrExit(folder);
 const ended = new Promise<Extract<StudioEvent, { type: "run-ended" }>>((resolve) => {
   service.listen(service.lastSeq, (event) => {
     if (event.type === "run-ended") resolve(event);

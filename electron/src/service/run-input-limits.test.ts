@@ -4,8 +4,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { HELLO_FLOW, makeProject, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
-import { StudioService } from "./studio-service.ts";
+import { HELLO_FLOW, makeProject, openService, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
+import type { StudioService } from "./studio-service.ts";
 
 let project: ProjectFixture;
 let service: StudioService | undefined;
@@ -29,8 +29,7 @@ const recorded = () => (existsSync(runsFolder()) ? readdirSync(runsFolder()).fil
 
 describe("startRun's input", () => {
   it("5,000 levels deep: refused with JUNE_VALUE_TOO_DEEP; no run, record or event", async () => {
-    service = new StudioService({ log: () => {} });
-    await service.openFolder({ folder: project.folder });
+    service = await openService(project.folder);
     const before = service.lastSeq;
     const records = recorded();
     const started = await service.startRun({ entryId: "workflow:hello.tsx", input: deepValue(5000) });
@@ -42,8 +41,7 @@ describe("startRun's input", () => {
   });
 
   it("within the bounds: runs as before", async () => {
-    service = new StudioService({ log: () => {} });
-    await service.openFolder({ folder: project.folder });
+    service = await openService(project.folder);
     const started = await service.startRun({ entryId: "workflow:hello.tsx", input: { name: "Ada", nested: deepValue(100) } });
     if (!started.ok) throw new Error(started.error.message);
     expect((await runEnded(service, started.value.runId)).run.status).toBe("succeeded");
