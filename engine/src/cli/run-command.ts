@@ -165,9 +165,12 @@ function readRecord(path: string, forkAt: string | undefined): ReplaySpec {
   }
   try {
     // Checked here, so a bad record or node is a usage error before anything runs; the worker makes its own.
-    if (forkAt === undefined) replay(events);
-    else fork(events, { at: forkAt });
-    return forkAt === undefined ? { mode: "replay", events } : { mode: "fork", events, at: forkAt };
+    if (forkAt === undefined) {
+      replay(events);
+      return { mode: "replay", events };
+    }
+    fork(events, { at: forkAt });
+    return { mode: "fork", events, at: forkAt };
   } catch (error) {
     throw new CliError("JUNE_CLI_USAGE", `june run: ${(error as Error).message.replace(/^june: /, "")} (--replay ${path})`, { cause: error });
   }

@@ -6,10 +6,9 @@
 // JUNE_ABORT_FORCED — and every other run on that worker fails with JUNE_ISOLATE_SHARED_END, naming
 // it. Either way the trace is closed: every node still open ends, so a store or a window sees a
 // finished run.
-import { randomUUID } from "node:crypto";
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
-import { EventLog, type RunHandle, type RunResult } from "../run/index.ts";
+import { EventLog, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
 import { TraceBuilder, emptyUsage, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
 import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
@@ -30,10 +29,8 @@ export interface IsolatedRunHandle extends RunHandle {
   readonly worker: number;
 }
 
-/** A fresh run id, as run() makes them. */
-export function newRunId(): string {
-  return `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`;
-}
+// The run id a worker run takes is the one run() would make.
+export { newRunId };
 
 /**
  * Starts `spec` in a worker.

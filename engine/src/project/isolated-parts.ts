@@ -26,7 +26,7 @@ export interface IsolatedState {
 }
 
 export async function isolatedParts(folder: string, options: OpenOptions): Promise<ProjectParts> {
-  const isolate = options.isolate === true || options.isolate === undefined || options.isolate === false ? {} : options.isolate;
+  const isolate = typeof options.isolate === "object" ? options.isolate : {};
   const configFile = findConfigFile(folder);
   const configProblems: Problem[] = [];
   let configBundle: WorkflowBundle | undefined;

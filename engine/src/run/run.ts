@@ -1,6 +1,5 @@
 // run(): turns a workflow into a real run on the AI SDK tool loop and hands back a RunHandle —
 // the event stream, the result (which always resolves), approvals and abort.
-import { randomUUID } from "node:crypto";
 import type { LanguageModel } from "ai";
 import { ToolSourceCache, checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
@@ -13,6 +12,7 @@ import { EventLog } from "./event-log.ts";
 import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
+import { newRunId } from "./run-id.ts";
 import { emit, startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
 import { measureValue, valueLimitError, valueLimits, type ValueLimits } from "./value-limits.ts";
 import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../debug/index.ts";
@@ -106,7 +106,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     else options.signal.addEventListener("abort", () => controller.abort(options.signal!.reason), { once: true });
   }
   const ctx: RunContext = {
-    runId: options.runId ?? `run_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`,
+    runId: options.runId ?? newRunId(),
     signal: controller.signal,
     log: new EventLog(),
     builder: new TraceBuilder(),

@@ -106,7 +106,7 @@ function takeBack(fd: number, size: number): void {
 }
 
 /** Flushes a folder's entries (a file created in it) to the disk; Windows can't open folders, and needn't. */
-export function syncFolder(folder: string): void {
+function syncFolder(folder: string): void {
   if (process.platform === "win32") return;
   const fd = openSync(folder, "r");
   try {
