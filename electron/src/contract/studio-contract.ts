@@ -49,8 +49,6 @@ export interface SandboxReport {
   kind: "bubblewrap" | "none";
   /** Why there is no sandbox, when there is none. */
   reason?: string;
-  /** Tools, by name, that run programs without a sandbox, and why: their approval cards say so. */
-  unsandboxed: Record<string, string>;
 }
 
 export interface ProjectSnapshot {

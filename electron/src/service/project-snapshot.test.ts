@@ -33,25 +33,22 @@ describe("projectSnapshot: the sandbox", () => {
       message: expect.stringContaining(`june: Bash runs commands without a sandbox: ${reason}.`),
       file: join(folder, "june.config.ts"),
     });
-    expect(snapshot.sandbox?.unsandboxed).toEqual({ Bash: reason });
   });
 
-  it("is an error Problem when Bash refuses every command (allowUnsandboxedCommands: false), and no approval card needs a line", async () => {
+  it("is an error Problem when Bash refuses every command (allowUnsandboxedCommands: false)", async () => {
     const snapshot = await snapshotWith('{ bwrap: "/nonexistent/bwrap", allowUnsandboxedCommands: false }');
     expect(snapshot.problems).toContainEqual(expect.objectContaining({ severity: "error", code: "JUNE_SANDBOX_UNAVAILABLE", message: expect.stringContaining("refuses every command") }));
-    expect(snapshot.sandbox?.unsandboxed).toEqual({});
   });
 
   it("is a warning when the config turns the sandbox off", async () => {
     const snapshot = await snapshotWith("{ enabled: false }");
     expect(snapshot.problems).toContainEqual(expect.objectContaining({ severity: "warning", code: "JUNE_SANDBOX_UNAVAILABLE", message: expect.stringContaining("sandbox.enabled is false") }));
-    expect(snapshot.sandbox?.unsandboxed).toEqual({ Bash: "sandbox.enabled is false" });
   });
 
   const status = sandboxStatus();
   it.skipIf(!status.available)(`is no Problem where Bash runs sandboxed, and says the machine has bubblewrap${status.available ? "" : ` (skipped: ${status.reason})`}`, async () => {
     const snapshot = await snapshotWith(undefined);
     expect(snapshot.problems.filter((p) => p.code === "JUNE_SANDBOX_UNAVAILABLE")).toEqual([]);
-    expect(snapshot.sandbox).toEqual({ available: true, kind: "bubblewrap", unsandboxed: {} });
+    expect(snapshot.sandbox).toEqual({ available: true, kind: "bubblewrap" });
   });
 });

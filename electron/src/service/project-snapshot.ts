@@ -23,13 +23,11 @@ export function projectSnapshot(project: Project, loadedAt: number): ProjectSnap
 // line), so a tool renamed by <Namespace> or declared as <Bash name="sh"> is found too.
 function sandboxOf(project: Project): { report: SandboxReport; problems: Problem[] } {
   const status = sandboxStatus();
-  const unsandboxed: Record<string, string> = {};
   const byReason = new Map<string, { state: "unsandboxed" | "refused"; tools: Set<string> }>();
   for (const entry of project.entries) {
     for (const tool of toolsOf(entry.tree)) {
       const notice = sandboxNotice(tool.description);
       if (!notice) continue;
-      if (notice.state === "unsandboxed") unsandboxed[tool.name] = notice.reason;
       const key = `${notice.state}\u0000${notice.reason}`;
       const group = byReason.get(key) ?? { state: notice.state, tools: new Set<string>() };
       group.tools.add(tool.name);
@@ -51,7 +49,7 @@ function sandboxOf(project: Project): { report: SandboxReport; problems: Problem
       ...(project.configFile ? { file: project.configFile } : {}),
     };
   });
-  const report: SandboxReport = { available: status.available, kind: status.kind, ...(status.reason ? { reason: status.reason } : {}), unsandboxed };
+  const report: SandboxReport = { available: status.available, kind: status.kind, ...(status.reason ? { reason: status.reason } : {}) };
   return { report, problems };
 }
 

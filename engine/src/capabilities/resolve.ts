@@ -18,6 +18,7 @@ import type { ValueToolProps } from "./tool.ts";
 import type { LoadedTools, ToolOrigin, ToolsProps } from "./tools-source.ts";
 import { deniedBy, describeTool, type ToolDenial, type ToolPolicy, type ToolSourceInfo } from "./policy.ts";
 import type { ToolKind } from "./tool-kind.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 
 export interface ResolveOptions {
   /** How the agent is named in messages, e.g. `<Agent name="triage"> (triage.tsx:4:5)`. */
@@ -29,6 +30,8 @@ export interface ResolveOptions {
   composites?: CompositeRunner;
   /** Project-wide tool policies; a tool is given only when every one admits it. */
   policies?: readonly ToolPolicy[];
+  /** The project's sandbox (june.config.ts `sandbox`): what a `<Bash />` without a `sandbox` prop runs in. */
+  sandbox?: SandboxSettings;
 }
 
 /** A tool before the wrappers around its declaration apply. */
@@ -111,7 +114,8 @@ async function rawTools(
       return [{ declaration: d, name: d.name!, tool: compositeTool(d, options.composites ?? INSPECT_ONLY, caller, finalName) }];
     case "bash": {
       const { name: _name, children: _children, ...bashOptions } = props;
-      return [{ declaration: d, name: d.name!, tool: bashTool(bashOptions) }];
+      const sandbox = bashOptions.sandbox ?? options.sandbox;
+      return [{ declaration: d, name: d.name!, tool: bashTool({ ...bashOptions, ...(sandbox ? { sandbox } : {}) }) }];
     }
     case "inherit": {
       const granted = grant(d, options.parent, options.agent);

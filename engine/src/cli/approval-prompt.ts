@@ -84,6 +84,7 @@ export class ApprovalPrompt {
       `${s.yellow("?")} ${s.bold(request.toolName)} asks for approval`,
       `  agent    ${request.agentPath.length ? request.agentPath.join(" › ") : "(none)"}`,
       `  step     ${request.step}`,
+      ...(request.noSandbox !== undefined ? [`  sandbox  ${s.yellow(`none: ${request.noSandbox}`)}`] : []),
       `  input    ${input}`,
       `  Run it? [y]es, [n]o, [a]ll from now on: `,
     ].join("\n");

@@ -156,6 +156,18 @@ describe("approvals without --yes", () => {
     expect(stdout).toContain('→ "Deployed to staging"');
   });
 
+  it("says when the tool runs its commands without a sandbox, and why", async () => {
+    const { code, stderr } = await june(["run", "src/cli/fixtures/unsandboxed.tsx"], { stdin: "n\n\n" });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain("? bash asks for approval");
+    expect(stderr).toContain("  sandbox  none: sandbox.enabled is false");
+  });
+
+  it("shows no sandbox line for a tool that runs no programs", async () => {
+    const { stderr } = await june(runExample("release"), { stdin: "y\n" });
+    expect(stderr).not.toContain("  sandbox  ");
+  });
+
   it("n then a reason denies the call: the tool never runs and the run reports the denial", async () => {
     const { code, stdout, stderr } = await june(runExample("release"), { stdin: "n\nnot on a Friday\n" });
     expect(code, stderr).toBe(0);

@@ -20,12 +20,15 @@ import { flattenBlocks, loaderToolName, type Blocks } from "../blocks/index.ts";
 import { emptyUsage, type NodeKind, type ToolInfo, type TraceNode } from "../trace/index.ts";
 import { expandWorkflow, prepareAgent, resolveAgent, type WorkflowItem } from "../workflow/index.ts";
 import { placeholderInput } from "./placeholder-input.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 
 export interface InspectOptions {
   /** Aborts capabilities that wait (e.g. an MCP server being listed). */
   signal?: AbortSignal;
   /** Project-wide tool policies; what they deny is listed on the agent's node as `denied`. */
   policies?: ToolPolicy[];
+  /** The project's sandbox for `<Bash />` declared without one (what its description says). */
+  sandbox?: SandboxSettings;
 }
 
 interface Walk {
@@ -33,6 +36,7 @@ interface Walk {
   signal: AbortSignal | undefined;
   cache: ToolSourceCache;
   policies: readonly ToolPolicy[];
+  sandbox: SandboxSettings | undefined;
 }
 
 /**
@@ -44,7 +48,7 @@ interface Walk {
  */
 export async function inspect(root: JuneNode, options: InspectOptions = {}): Promise<TraceNode> {
   const policies = (options.policies ?? []).map((p, i) => checkPolicy(p, `inspect() options.policies[${i}]`));
-  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal), policies };
+  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal), policies, sandbox: options.sandbox };
   const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
   const node = makeNode(walk, null, "run", name, isElement(root) ? root : undefined);
   try {
@@ -103,7 +107,7 @@ async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, 
   }
   let scope: ParentScope = { failed: true };
   try {
-    const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, policies: walk.policies, ...signal(walk) });
+    const resolved = await resolveAgent(prepared, { parent, cache: walk.cache, composites: INSPECT_ONLY, policies: walk.policies, ...sandboxOf(walk), ...signal(walk) });
     describeScope(node, resolved);
     if (prepared.props.blocks) node.tools!.push(...blockLoaderInfos(prepared.props.blocks));
     scope = { scope: resolved };
@@ -140,6 +144,7 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
       cache: walk.cache,
       composites: INSPECT_ONLY,
       policies: walk.policies,
+      ...sandboxOf(walk),
       ...signal(walk),
     });
     describeScope(agent, resolved);
@@ -178,6 +183,10 @@ function blockLoaderInfos(blocks: Blocks): ToolInfo[] {
       approvalReasons: [],
       provenance: [`block "${block.name}" (progressive)`],
     }));
+}
+
+function sandboxOf(walk: Walk): { sandbox?: SandboxSettings } {
+  return walk.sandbox ? { sandbox: walk.sandbox } : {};
 }
 
 function signal(walk: Walk): { signal?: AbortSignal } {

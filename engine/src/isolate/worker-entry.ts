@@ -72,7 +72,7 @@ async function handle(message: HostMessage): Promise<void> {
     case "load-workflow": {
       const project = parts!;
       loading = { file: message.file, entryId: message.entryId, problems: [] };
-      const loaded = await loadWorkflowEntry(project.folder, message.file, project.policies, project.options.inspect ?? true, async () => {
+      const loaded = await loadWorkflowEntry(project.folder, message.file, project.toolRules, project.options.inspect ?? true, async () => {
         const workflow = await importBundle(message.bundle, (url) => importing(url, message.file));
         post({ kind: "imported", id: message.id, name: nameOf(workflow.default) });
         return workflow;
@@ -174,7 +174,7 @@ async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
     const bundle = spec.entry.bundle;
     if (!bundle) return loadFailed("JUNE_INTERNAL", `june: no bundle was sent for ${spec.entry.file} (a bug in June).`);
     let found: string | undefined;
-    const loaded = await loadWorkflowEntry(project.folder, spec.entry.file, project.policies, false, async () => {
+    const loaded = await loadWorkflowEntry(project.folder, spec.entry.file, project.toolRules, false, async () => {
       const workflow = await importBundle(bundle, (url) => importing(url, spec.entry.file, runId));
       const component = workflow.default;
       if (typeof component !== "function") found = component === undefined ? "has no default export" : `exports ${typeof component} as its default`;

@@ -25,6 +25,7 @@ import { mcpServer } from "../mcp/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
 import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
 import { isolatedParts, isolatedProject, reloadIsolatedMarkdown, reloadIsolatedWorkflows, type IsolatedState } from "./isolated-parts.ts";
@@ -57,7 +58,7 @@ export interface Project {
   entries: ProjectEntry[];
   problems: Problem[];
   /** What a run of this project gets: its default model, tool policy and price table (June's, with the config's `prices` over it). */
-  runDefaults: { model?: LanguageModel; policies: ToolPolicy[]; prices: PriceTable };
+  runDefaults: { model?: LanguageModel; policies: ToolPolicy[]; sandbox?: SandboxSettings; prices: PriceTable };
   /** The absolute folder where the studio records runs: the config's `runs`, default `<folder>/.june/runs`. */
   runsFolder: string;
   /** False in restricted mode: none of the folder's code ran (see OpenOptions.trusted) and its entries can't run. */
@@ -129,7 +130,8 @@ export interface ProjectParts {
   configFile: string | undefined;
   config: JuneConfig | undefined;
   configProblems: Problem[];
-  policies: ToolPolicy[];
+  /** What every agent's tools are held to: june.config.ts `toolPolicy` and `sandbox`. */
+  toolRules: ToolRules;
   context: MarkdownContext;
   agentDirs: string[];
   workflows: Map<string, LoadedEntry>;
@@ -149,7 +151,6 @@ export async function loadParts(folder: string, options: OpenOptions): Promise<P
   const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
   const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
   const found = await discoverProject(folder, agentDirs);
-  const policies = config?.toolPolicy ? [config.toolPolicy] : [];
   const context = markdownContext(folder, config, configProblems, configFile);
   const parts: ProjectParts = {
     folder,
@@ -157,7 +158,7 @@ export async function loadParts(folder: string, options: OpenOptions): Promise<P
     configFile,
     config,
     configProblems,
-    policies,
+    toolRules: toolRulesOf(config),
     context,
     agentDirs: found.agentDirs,
     workflows: new Map(),
@@ -185,12 +186,12 @@ export async function reloadWorkflows(parts: ProjectParts, files: readonly strin
 /** A workflow file's entry: imported and inspected, or in restricted mode only listed. */
 function workflowEntryOf(parts: ProjectParts, file: string): Promise<LoadedEntry> {
   if (parts.options.trusted === false) return Promise.resolve(listedWorkflow(parts.folder, file));
-  return loadWorkflowEntry(parts.folder, file, parts.policies, parts.options.inspect ?? true);
+  return loadWorkflowEntry(parts.folder, file, parts.toolRules, parts.options.inspect ?? true);
 }
 
 export async function reloadMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
   if (parts.isolated) return reloadIsolatedMarkdown(parts);
-  const markdown = await loadMarkdown(parts.agentDirs, parts.context, parts.policies, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
+  const markdown = await loadMarkdown(parts.agentDirs, parts.context, parts.toolRules, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
   const configFile = parts.configFile;
   if (parts.options.trusted !== false || !configFile) return markdown;
   // Restricted with a config: what the config would answer waits for trust, and says so.
@@ -204,7 +205,7 @@ export async function reloadMarkdown(parts: ProjectParts): Promise<ProjectParts[
 
 /** The Project a set of parts describes. */
 export function assemble(parts: ProjectParts): Project {
-  const { folder, config, configFile, context, policies } = parts;
+  const { folder, config, configFile, context, toolRules } = parts;
   const problems: Problem[] = [...parts.configProblems, ...parts.discoveryProblems];
   const entries: ProjectEntry[] = [];
   const elements = new Map<string, (input: unknown) => JuneNode>();
@@ -232,7 +233,7 @@ export function assemble(parts: ProjectParts): Project {
     config,
     entries,
     problems,
-    runDefaults: { ...(config?.model ? { model: config.model } : {}), policies, prices: { ...defaultPrices, ...config?.prices } },
+    runDefaults: { ...(config?.model ? { model: config.model } : {}), ...toolRules, prices: { ...defaultPrices, ...config?.prices } },
     runsFolder: resolve(folder, config?.runs ?? DEFAULT_RUNS_FOLDER),
     trusted: parts.options.trusted !== false,
     element(entryId, input) {
@@ -305,7 +306,7 @@ export interface LoadedEntry {
 export async function loadWorkflowEntry(
   folder: string,
   file: string,
-  policies: ToolPolicy[],
+  toolRules: ToolRules,
   inspectIt: boolean,
   load: (file: string) => Promise<LoadedWorkflow> = loadWorkflow,
 ): Promise<LoadedEntry> {
@@ -317,7 +318,7 @@ export async function loadWorkflowEntry(
     return { problems: [problemFromError(error, file, id)] };
   }
   try {
-    return await workflowEntry(folder, file, id, loaded.default, policies, inspectIt);
+    return await workflowEntry(folder, file, id, loaded.default, toolRules, inspectIt);
   } catch (error) {
     // inspect() puts what a render throws on its node; what still escapes (a default export that
     // throws when it is read, a Proxy) is this file's problem, and the project opens without it.
@@ -326,7 +327,7 @@ export async function loadWorkflowEntry(
   }
 }
 
-async function workflowEntry(folder: string, file: string, id: string, component: unknown, policies: ToolPolicy[], inspectIt: boolean): Promise<LoadedEntry> {
+async function workflowEntry(folder: string, file: string, id: string, component: unknown, toolRules: ToolRules, inspectIt: boolean): Promise<LoadedEntry> {
   if (typeof component !== "function") {
     return {
       problems: [
@@ -345,14 +346,14 @@ async function workflowEntry(folder: string, file: string, id: string, component
   const entry: ProjectEntry = { id, kind: "workflow", name: typeof name === "string" && name !== "" ? name : relative(folder, file), file, models: [], tools: [] };
   const problems: Problem[] = [];
   if (inspectIt) {
-    const tree = await inspect(element({}), { policies });
+    const tree = await inspect(element({}), toolRules);
     describeTree(entry, tree);
     problems.push(...treeProblems(tree, file, id));
   }
   return { entry, element, problems };
 }
 
-async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, policies: ToolPolicy[], inspectIt: boolean, defaultBlocks: Blocks | undefined) {
+async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, toolRules: ToolRules, inspectIt: boolean, defaultBlocks: Blocks | undefined) {
   const problems: Problem[] = [];
   const entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[] = [];
   const seen = new Map<string, string>();
@@ -387,7 +388,7 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, p
       const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id);
       problems.push(...blockProblems);
       if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
-        const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), { policies });
+        const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), toolRules);
         describeTree(entry, tree);
         problems.push(...treeProblems(tree, definition.file, id));
       }
@@ -469,11 +470,22 @@ export function partsWithConfig(
     configFile,
     config,
     configProblems,
-    policies: config?.toolPolicy ? [config.toolPolicy] : [],
+    toolRules: toolRulesOf(config),
     context: markdownContext(folder, config, configProblems, configFile),
     agentDirs,
     workflows: new Map(),
     markdown: { entries: [], problems: [] },
     discoveryProblems: [],
   };
+}
+
+/** What a project holds every agent's tools to, from its june.config.ts. */
+export interface ToolRules {
+  policies: ToolPolicy[];
+  /** The sandbox of a `<Bash />` declared without one (Claude's Bash gets it through the builtins). */
+  sandbox?: SandboxSettings;
+}
+
+function toolRulesOf(config: JuneConfig | undefined): ToolRules {
+  return { policies: config?.toolPolicy ? [config.toolPolicy] : [], ...(config?.sandbox ? { sandbox: config.sandbox } : {}) };
 }

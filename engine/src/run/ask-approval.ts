@@ -3,6 +3,7 @@
 // asking; while stepping, the wait for the decision is the run's stop. The request is pending
 // before its approval-requested event goes out, so whoever hears it may decide at once.
 import { callKey } from "../replay/index.ts";
+import { sandboxNotice } from "../sandbox/index.ts";
 import type { ApprovalRequest } from "../trace/index.ts";
 import type { ApprovalDecision } from "./approvals.ts";
 import { emit, endNode, startNode, type Place } from "./run-context.ts";
@@ -12,6 +13,8 @@ export interface ApprovalAsk {
   stepNodeId: string;
   approvalId: string;
   toolCall: { toolCallId: string; toolName: string; input: unknown };
+  /** The tool's description (the AI SDK allows a function too): it says when the tool runs programs without a sandbox. */
+  description: unknown;
   /** A resumed run asks again for a tool whose outcome it doesn't know. */
   outcomeUnknown?: boolean;
 }
@@ -30,6 +33,7 @@ export async function askApproval(ask: ApprovalAsk): Promise<ApprovalDecision> {
   });
   if (recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: ctx.replay!.runId, nodeId: recorded.nodeId } });
   emit(ctx, { type: "node-update", nodeId, status: "waiting" });
+  const notice = typeof ask.description === "string" ? sandboxNotice(ask.description) : undefined;
   const approval: ApprovalRequest = {
     approvalId: ask.approvalId,
     nodeId,
@@ -40,6 +44,7 @@ export async function askApproval(ask: ApprovalAsk): Promise<ApprovalDecision> {
     step: place.stepId ?? "",
     ...(recorded ? { replayed: true as const } : {}),
     ...(ask.outcomeUnknown ? { outcomeUnknown: true as const } : {}),
+    ...(notice?.state === "unsandboxed" ? { noSandbox: notice.reason } : {}),
   };
   const decided = recorded ? undefined : ctx.approvals.wait(approval, place.signal);
   emit(ctx, { type: "approval-requested", approval });

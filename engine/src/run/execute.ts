@@ -71,6 +71,7 @@ async function executeAgentBody(prepared: PreparedAgent, nodeId: string, place: 
     cache: ctx.cache,
     composites: ctx.composites,
     policies: ctx.policies,
+    ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
   });
   for (const denial of scope.denied) {
     ctx.warn(denial.message);

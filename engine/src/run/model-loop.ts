@@ -82,7 +82,13 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
     messages = [...messages, ...outcome.responseMessages];
     const decisions = await Promise.all(
       requests.map((request) =>
-        askApproval({ place, stepNodeId: input.stepNodeId, approvalId: request.approvalId, toolCall: request.toolCall }),
+        askApproval({
+          place,
+          stepNodeId: input.stepNodeId,
+          approvalId: request.approvalId,
+          toolCall: request.toolCall,
+          description: tools[request.toolCall.toolName]?.description,
+        }),
       ),
     );
     // An abort that came with (or right after) the last decision: the SDK would execute the

@@ -11,6 +11,7 @@ import { JuneError, isJuneError } from "../errors/index.ts";
 import type { ApprovalRegistry } from "./approvals.ts";
 import type { EventLog } from "./event-log.ts";
 import type { ValueLimits } from "./value-limits.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 
 export interface RunContext {
   runId: string;
@@ -26,6 +27,8 @@ export interface RunContext {
   stream: boolean;
   onEvent: ((event: TraceEvent) => void) | undefined;
   policies: readonly ToolPolicy[];
+  /** The project's sandbox for `<Bash />` declared without one. */
+  sandbox: SandboxSettings | undefined;
   warn: (message: string) => void;
   seq: number;
   nodes: number;

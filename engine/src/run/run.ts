@@ -18,6 +18,7 @@ import { measureValue, valueLimitError, valueLimits, type ValueLimits } from "./
 import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../debug/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 
 export interface RunOptions {
   /** Recorded as the run node's input (the CLI and studio pass the root component's props). */
@@ -35,6 +36,11 @@ export interface RunOptions {
   runId?: string;
   /** Project-wide tool policies (e.g. from june.config.ts); a tool is given only when all admit it. */
   policies?: ToolPolicy[];
+  /**
+   * The sandbox a `<Bash />` declared without a `sandbox` prop runs its commands in (a project's
+   * june.config.ts `sandbox`); default on, no network, only its folder writable.
+   */
+  sandbox?: SandboxSettings;
   /** Where warnings go (a tool the policy denied); default console.warn. */
   warn?: (message: string) => void;
   /** Stop at the first boundary (before the first model call), as if paused at once. */
@@ -118,6 +124,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     stream: options.stream ?? true,
     onEvent: options.onEvent,
     policies: (options.policies ?? []).map((p, i) => checkPolicy(p, `run() options.policies[${i}]`)),
+    sandbox: options.sandbox,
     warn: options.warn ?? ((message) => console.warn(message)),
     seq: 0,
     nodes: 0,

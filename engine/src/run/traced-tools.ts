@@ -73,7 +73,7 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
       if (block !== undefined) place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
       const call = { toolName: name, toolCallId: options.toolCallId, input };
       // Most calls have nothing to wait for before they run: no promise, no extra tick.
-      const before = block === undefined ? beforeTool(place, stepNodeId, call) : LIVE;
+      const before = block === undefined ? beforeTool(place, stepNodeId, call, tool.description) : LIVE;
       const answer = before instanceof Promise ? await before : before;
       // The SDK still executes calls after an abort (approved ones when the loop continues, a
       // response that arrived as the run was aborted): no tool starts in an aborted run.
@@ -147,7 +147,7 @@ type Call = { toolName: string; toolCallId: string; input: unknown };
 // resumed run needs for a tool whose outcome it doesn't know, and the boundary where a stepping
 // run stops. A composite tool always runs: its inner calls replay one by one. Synchronous unless
 // the run stops here or a decision is needed.
-function beforeTool(place: Place, stepNodeId: string, call: Call): ToolAnswer | Promise<ToolAnswer> {
+function beforeTool(place: Place, stepNodeId: string, call: Call, description: unknown): ToolAnswer | Promise<ToolAnswer> {
   const ctx = place.ctx;
   let answer: ToolAnswer = LIVE;
   if (ctx.replay && ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
@@ -173,7 +173,7 @@ function beforeTool(place: Place, stepNodeId: string, call: Call): ToolAnswer | 
   return (async () => {
     if (wait) await wait;
     if (answer.kind !== "outcome-unknown") return answer;
-    const decision = await askApproval({ place, stepNodeId, approvalId: `${call.toolCallId}:outcome-unknown`, toolCall: call, outcomeUnknown: true });
+    const decision = await askApproval({ place, stepNodeId, approvalId: `${call.toolCallId}:outcome-unknown`, toolCall: call, description, outcomeUnknown: true });
     if (!decision.approved) {
       throw new JuneError(
         "JUNE_TOOL_NOT_RERUN",

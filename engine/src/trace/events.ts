@@ -69,6 +69,12 @@ export interface ApprovalRequest {
    * not have run. It runs again only if approved again.
    */
   outcomeUnknown?: true;
+  /**
+   * Why the tool runs its programs without a sandbox (its description says so: no bubblewrap, or
+   * `sandbox.enabled: false`); absent when it runs them sandboxed or runs none. Whoever asks the
+   * person shows it, so nobody approves an unconfined command unknowingly.
+   */
+  noSandbox?: string;
 }
 
 export interface ApprovalRequestedEvent extends EventBase {

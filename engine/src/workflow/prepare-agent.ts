@@ -16,6 +16,7 @@ import {
 import { flattenChildren, type JuneElement, type JuneNode } from "../jsx/index.ts";
 import type { AgentProps } from "./agent.ts";
 import { expandWorkflow, type WorkflowItem } from "./expand.ts";
+import type { SandboxSettings } from "../sandbox/index.ts";
 
 export interface PreparedAgent {
   name: string;
@@ -56,6 +57,7 @@ export interface ResolveAgentOptions {
   cache?: ToolSourceCache;
   composites?: CompositeRunner;
   policies?: readonly ToolPolicy[];
+  sandbox?: SandboxSettings;
 }
 
 export function resolveAgent(agent: PreparedAgent, options: ResolveAgentOptions): Promise<Scope> {
@@ -68,5 +70,6 @@ export function resolveAgent(agent: PreparedAgent, options: ResolveAgentOptions)
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.composites ? { composites: options.composites } : {}),
     ...(options.policies ? { policies: options.policies } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
 }

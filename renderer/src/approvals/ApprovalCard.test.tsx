@@ -12,15 +12,15 @@ const reason = "bubblewrap is not installed (no bwrap in /usr/bin, /usr/local/bi
 
 describe("an approval card of a tool that runs programs", () => {
   it("shows “No sandbox: <reason>” when the tool runs without a sandbox", async () => {
-    const { emit } = await renderStudio({ project: { ...samplesProject(), sandbox: { available: false, kind: "none", reason, unsandboxed: { Bash: reason } } } });
-    emit([ev({ type: "run-started", run: runSummary("r1") }), ev({ type: "approval-requested", approval: pending("r1", "a1", { toolName: "Bash", input: { command: "npm test" } }) })]);
+    const { emit } = await renderStudio({ project: { ...samplesProject(), sandbox: { available: false, kind: "none", reason } } });
+    emit([ev({ type: "run-started", run: runSummary("r1") }), ev({ type: "approval-requested", approval: pending("r1", "a1", { toolName: "Bash", input: { command: "npm test" }, noSandbox: reason }) })]);
     const card = within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: /^Bash in / });
     const note = within(card).getByRole("note");
     expect(note.textContent).toContain(`No sandbox: ${reason}.`);
   });
 
   it("shows no such line for a tool that runs sandboxed (or runs no programs)", async () => {
-    const { emit } = await renderStudio({ project: { ...samplesProject(), sandbox: { available: true, kind: "bubblewrap", unsandboxed: {} } } });
+    const { emit } = await renderStudio({ project: { ...samplesProject(), sandbox: { available: true, kind: "bubblewrap" } } });
     emit([ev({ type: "run-started", run: runSummary("r1") }), ev({ type: "approval-requested", approval: pending("r1", "a1", { toolName: "Bash", input: { command: "npm test" } }) })]);
     const card = within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: /^Bash in / });
     expect(card.textContent).not.toContain("No sandbox");

@@ -3,7 +3,6 @@
 // approves and `d` denies.
 import { useState, type KeyboardEvent } from "react";
 import type { PendingApproval, StudioError } from "../contract/index.ts";
-import { useStudio } from "../store/index.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { formatTime } from "../ui/format.ts";
 
@@ -21,8 +20,8 @@ export function ApprovalCard({ approval, deciding, error, onApprove, onDeny, onM
   const [reason, setReason] = useState("");
   const reasonId = `reason-${approval.approvalId}`;
   const busy = deciding !== undefined;
-  // The open project names its tools that run programs unsandboxed (Bash where bubblewrap is missing).
-  const noSandbox = useStudio((s) => s.project?.sandbox?.unsandboxed[approval.toolName]);
+  // The request says when its tool runs programs unsandboxed (Bash where bubblewrap is missing).
+  const noSandbox = approval.noSandbox;
 
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     // Letters typed into the reason box are text, not shortcuts.
