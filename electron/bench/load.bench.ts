@@ -3,8 +3,10 @@
 // with one real page (Debian's chromium, through Playwright) open on the printed URL. While the
 // runs stream, a probe asks the host every ~50 ms over a WebSocket (getBreakpoints) and over HTTP
 // (a GET of the page with the token) and the event loop's delay is sampled; the page records its
-// long tasks (PerformanceObserver "longtask"). The baseline, in the same process, is the same
-// load with `coalesceDeltas: false` (every delta recorded, sent and applied on its own, as before).
+// long tasks (PerformanceObserver "longtask") and a performance trace says how much CPU the page
+// spent in each (page-tasks.ts). The baseline, in the same process, is the same load with
+// `coalesceDeltas: false` (the service records, sends and applies every delta that reaches it on
+// its own; the run workers coalesce either way).
 // The model hands out its deltas a few per macrotask, the way a provider's HTTP stream arrives in
 // reads (`perRead`, default 8; 0 streams them all in microtasks, as the plain scripted model does).
 //   cd electron && ../node_modules/.bin/node bench/load.bench.ts [runs] [words] [perRead] [renderer dir]
@@ -19,7 +21,8 @@ import { chromium, type Browser } from "playwright";
 import { makeProject } from "../src/service/project-fixture.test-support.ts";
 import { StudioService, type StudioServiceOptions } from "../src/service/studio-service.ts";
 import { DEFAULT_RENDERER_DIR, startWebHost } from "../src/web/web-host.ts";
-import { webSocketUrl } from "../src/web/websocket-bridge.ts";
+import { webSocketUrl } from "../src/contract/index.ts";
+import { pageTasks, type PageTasks } from "./page-tasks.ts";
 
 const RUNS = Number(process.argv[2] ?? 50);
 const WORDS = Number(process.argv[3] ?? 20_000);
@@ -75,6 +78,8 @@ interface Measured {
   longTasks: number;
   longestTask: number;
   longTaskMs: number;
+  /** The same tasks from the page's performance trace, with the CPU time the page spent in them. */
+  trace: PageTasks;
 }
 
 function summarise(samples: number[]): Latencies {
@@ -154,6 +159,8 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       await profiling.send("Profiler.enable");
       await profiling.send("Profiler.start");
     }
+    // The page's trace: each task's wall time and its main thread's CPU time in it.
+    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel"] });
 
     const probe = await openProbeSocket(webSocketUrl(new URL(host.url)), host.port);
     const ws: number[] = [];
@@ -203,6 +210,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       const { profile } = await profiling.send("Profiler.stop");
       await writeFile(`${process.env.JUNE_BENCH_PAGE_PROFILE}.${name.split(" ")[0]}.cpuprofile`, JSON.stringify(profile));
     }
+    const trace = pageTasks(await browser.stopTracing());
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
     const result: Measured = {
       streamMs,
@@ -214,6 +222,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       longTasks: tasks.length,
       longestTask: Math.max(0, ...tasks),
       longTaskMs: tasks.reduce((a, b) => a + b, 0),
+      trace,
     };
     console.log(`${name}: ${RUNS} runs × ${WORDS} words in ${(streamMs / 1000).toFixed(1)} s`);
     return result;
@@ -231,7 +240,8 @@ function row(name: string, m: Measured): void {
   console.log(
     `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
       `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
-      `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all`,
+      `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all | ` +
+      `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms`,
   );
 }
 

@@ -2,8 +2,9 @@
 // at most once per animation frame (~16 ms), or sooner when a batch reaches `maxItems`, so a
 // renderer gets a few dozen messages a second however fast the engine emits. Order is kept.
 
-/** Schedules `flush` after `ms` and returns a function that cancels it. */
-export type FlushScheduler = (flush: () => void, ms: number) => () => void;
+import { FRAME_MS, type FlushScheduler } from "june";
+
+export type { FlushScheduler };
 
 export interface BatcherOptions {
   /** How long the first pending item waits before its batch goes; default 16 ms (one frame). */
@@ -14,7 +15,7 @@ export interface BatcherOptions {
   schedule?: FlushScheduler;
 }
 
-export const FRAME_MS = 16;
+export { FRAME_MS };
 export const DEFAULT_MAX_BATCH = 1000;
 
 const timerScheduler: FlushScheduler = (flush, ms) => {

@@ -1,10 +1,8 @@
 // The DeltaCoalescer: a run's consecutive deltas of one node within a frame go as one, numbered
 // again 1, 2, 3, …, and what they build — the engine's tree and the window's — is what the deltas
 // one by one would have built; nothing crosses another event, and one run never waits for another.
-import { buildTrace, type TraceEvent } from "june";
+import { DeltaCoalescer, buildTrace, deltaField, type FlushScheduler, type TraceEvent } from "june";
 import { describe, expect, it } from "vitest";
-import type { FlushScheduler } from "./batcher.ts";
-import { DeltaCoalescer, deltaField } from "./delta-coalescer.ts";
 import { mulberry32 } from "../web/invariant-knobs.test-support.ts";
 
 // The window's own tree builder (renderer/src/trace/trace-tree.ts): the coalesced stream must draw

@@ -4,14 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { compactTrace } from "./compact-trace.ts";
-import { DEPLOY_FLOW, HELLO_FLOW, longFlow, makeProject, nextEvent, openService, type ProjectFixture } from "./project-fixture.test-support.ts";
+import { DEPLOY_FLOW, HELLO_FLOW, chattyFlow, longFlow, makeProject, nextEvent, openService, type ProjectFixture } from "./project-fixture.test-support.ts";
 import type { StudioService, StudioServiceOptions } from "./studio-service.ts";
 
 let project: ProjectFixture;
 let service: StudioService | undefined;
 
 beforeAll(async () => {
-  project = await makeProject({ "hello.tsx": HELLO_FLOW, "deploy.tsx": DEPLOY_FLOW, "long.tsx": longFlow(20) });
+  project = await makeProject({ "hello.tsx": HELLO_FLOW, "deploy.tsx": DEPLOY_FLOW, "long.tsx": longFlow(20), "chatty.tsx": chattyFlow(3) });
 });
 afterAll(() => project.remove());
 afterEach(async () => {
@@ -154,12 +154,12 @@ describe("a long session stays bounded", () => {
     let eventsPerRun = 0;
     for (let i = 1; i <= 500; i++) {
       const before = s.lastSeq;
-      await runToEnd(s, "workflow:long.tsx");
+      await runToEnd(s, "workflow:chatty.tsx");
       eventsPerRun = s.lastSeq - before;
       if (i === 100 || i === 500) counts.push(s.retained());
     }
     const [at100, at500] = counts as [ReturnType<StudioService["retained"]>, ReturnType<StudioService["retained"]>];
-    // Each run streams 20 text deltas, so a log keeping them would hold 500 × that.
+    // Each run is three tool calls, some 30 events, so a log keeping them would hold 500 × that.
     expect(eventsPerRun).toBeGreaterThan(20);
     expect(at500.loggedEvents).toBeLessThan(eventsPerRun);
     expect({ ...at500, runs: 0 }).toEqual({ ...at100, runs: 0 });

@@ -49,6 +49,28 @@ export default function Long() {
 }
 `;
 
+/**
+ * A run of many events nothing coalesces: `turns` model calls, each calling a tool (a run worker
+ * sends a model's streamed text a frame at a time, so a long text alone is a handful of events).
+ */
+export const chattyFlow = (turns: number) => `import { tool, stepCountIs } from "ai";
+import { z } from "zod";
+import { Agent, Step, Tool } from "june";
+import { scripted } from "june/sdk/scripted";
+
+const noop = tool({ description: "noop", inputSchema: z.object({ i: z.number() }), execute: async ({ i }) => i });
+
+export default function Chatty() {
+  const turns = Array.from({ length: ${turns} }, (_, i) => ({ toolCalls: [{ toolName: "noop", input: { i } }] }));
+  return (
+    <Agent model={scripted([...turns, { text: "done" }])} stopWhen={stepCountIs(${turns + 1})}>
+      <Tool name="noop" value={noop} />
+      <Step id="work" prompt="Work" />
+    </Agent>
+  );
+}
+`;
+
 export const HELLO_FLOW = `import { Agent, Step } from "june";
 import { scripted } from "june/sdk/scripted";
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { realpath, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import { checkValueLimits, type RunHandle, type TraceEvent } from "june";
+import { DeltaCoalescer, checkValueLimits, type RunHandle, type TraceEvent } from "june";
 import { LiveProject, type Project, type ProjectEntry, type ReplaySpec } from "june/project";
 import type {
   ApprovalRecord,
@@ -23,7 +23,6 @@ import type {
 } from "../contract/index.ts";
 import { openInEditor } from "../editor/index.ts";
 import { ApprovalInbox } from "./approval-inbox.ts";
-import { DeltaCoalescer } from "./delta-coalescer.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { LiveRun } from "./live-run.ts";
 import { jsonText } from "./plain-json.ts";
@@ -49,7 +48,7 @@ export interface StudioServiceOptions {
   retainEvents?: boolean;
   /**
    * Coalesces each run's consecutive text deltas per frame before they are recorded, kept or sent
-   * (delta-coalescer.ts); default true. Only the load benchmark's baseline turns it off.
+   * (june's DeltaCoalescer); default true. Only the load benchmark's baseline turns it off.
    */
   coalesceDeltas?: boolean;
   /**

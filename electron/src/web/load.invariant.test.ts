@@ -11,7 +11,7 @@ import { makeProject, type ProjectFixture } from "../service/project-fixture.tes
 import { StudioService } from "../service/index.ts";
 import { invariantSeed, mulberry32, scaledCount } from "./invariant-knobs.test-support.ts";
 import { startWebHost, type WebHost } from "./web-host.ts";
-import { WebSocketBridge, webSocketUrl, type SocketLike } from "./websocket-bridge.ts";
+import { WebSocketBridge, webSocketUrl, type SocketLike } from "../contract/index.ts";
 
 const SEED = invariantSeed(42);
 const RUNS = scaledCount(50);

@@ -1,11 +1,11 @@
 // One browser window on the web host's WebSocket: `{ id, method, params }` requests answered with
 // `{ id, result }`, and `{ type: "events", events }` batches once it has subscribed. Requests are
-// bounded (message-limits.ts) before they are parsed, and every message gets an answer: nothing a
-// window sends can throw out of the socket's handler and end the host.
+// bounded (contract/message-limits.ts) before they are parsed, and every message gets an answer:
+// nothing a window sends can throw out of the socket's handler and end the host.
 import type { RawData, WebSocket } from "ws";
 import { wireRequest, type Result, type WireMessage } from "../contract/index.ts";
 import { connectClient, jsonText, type StudioService } from "../service/index.ts";
-import { leadingId, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, nestsDeeperThan } from "./message-limits.ts";
+import { leadingId, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, nestsDeeperThan } from "../contract/index.ts";
 
 /** The id of an answer to a message too broken to have an id of its own. */
 export const NO_ID = -1;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StudioEvent, WireMessage } from "../contract/index.ts";
-import { HELLO_FLOW, longFlow, makeProject, runEnded, type ProjectFixture } from "../service/project-fixture.test-support.ts";
+import { HELLO_FLOW, chattyFlow, makeProject, runEnded, type ProjectFixture } from "../service/project-fixture.test-support.ts";
 import { StudioService } from "../service/index.ts";
 import { startWebHost, type WebHost } from "./web-host.ts";
 
@@ -22,7 +22,7 @@ let rendererDir: string;
 beforeAll(async () => {
   project = await makeProject({
     "flows/hello.tsx": HELLO_FLOW,
-    "flows/long.tsx": longFlow(3000),
+    "flows/long.tsx": chattyFlow(700),
     "renderer/dist/index.html": "<!doctype html><title>June Studio</title><script type=module src=/assets/app.js></script>",
     "renderer/dist/assets/app.js": "console.log('studio');\n",
     "renderer/package.json": '{ "secret": "renderer-package" }\n',

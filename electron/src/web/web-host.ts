@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { StudioService } from "../service/index.ts";
 import { fallbackPage } from "./fallback-page.ts";
-import { MAX_FRAME_BYTES } from "./message-limits.ts";
+import { MAX_FRAME_BYTES } from "../contract/index.ts";
 import { guardRequest, type HostIdentity } from "./request-guard.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { sessionCookie } from "./session-cookie.ts";

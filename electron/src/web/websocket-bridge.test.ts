@@ -7,7 +7,7 @@ import type { EventBatch, StudioApi, StudioEvent, WireMessage } from "../contrac
 import { HELLO_FLOW, makeProject, runEnded, type ProjectFixture } from "../service/project-fixture.test-support.ts";
 import { StudioService } from "../service/index.ts";
 import { startWebHost, type WebHost } from "./web-host.ts";
-import { WebSocketBridge, webSocketUrl, type ConnectionState, type SocketLike } from "./websocket-bridge.ts";
+import { WebSocketBridge, webSocketUrl, type ConnectionState, type SocketLike } from "../contract/index.ts";
 
 let project: ProjectFixture;
 let service: StudioService;

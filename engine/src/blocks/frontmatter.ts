@@ -1,5 +1,5 @@
 // Splitting a markdown skill into its YAML frontmatter (name, description) and its body.
-import { readFrontmatter } from "../markdown/index.ts";
+import { readFrontmatter } from "../frontmatter/index.ts";
 import { JuneError } from "../errors/index.ts";
 
 /** A skill file's frontmatter fields June reads, and the markdown after it. */

@@ -4,8 +4,7 @@
 // step(), continue() or an abort settles. Boundaries that arrive while the run is stopped (a
 // parallel tool call) wait in line behind the stop, so nothing passes a boundary while stopped.
 import { JuneError } from "../errors/index.ts";
-import type { TraceEventInput } from "../trace/index.ts";
-import type { Breakpoint, BoundaryKind, StopInfo, StopReason } from "./types.ts";
+import type { Breakpoint, BoundaryKind, StopInfo, StopReason, TraceEventInput } from "../trace/index.ts";
 
 /** A place the run reached; `details` builds what a stop there shows (only when it stops). */
 export interface Boundary {

@@ -19,10 +19,13 @@ import {
   type ProjectParts,
 } from "../project/index.ts";
 import type { RunHandle } from "../run/index.ts";
+import { lowerThreadPriority } from "./background-priority.ts";
+import { DeltaCoalescer } from "../trace/index.ts";
 import type { ConfigSummary, HostMessage, ProjectSpec, RunControl, RunEnd, RunSpec, WorkerMessage } from "./protocol.ts";
 
 const port = parentPort;
 if (!port) throw new Error("june: worker-entry.ts runs in a worker thread the isolate starts.");
+lowerThreadPriority();
 
 type Control = Exclude<RunControl, { kind: "run" }>;
 
@@ -49,6 +52,10 @@ let loading: Loading | undefined;
 /** Bundle URL → the user's file, and the run that imported it, to say whose code threw later. */
 const files = new Map<string, { file: string; runId?: string }>();
 const runs = new Map<string, LiveRun>();
+// A run's streamed text crosses to the host a frame at a time (one message per node per ~16 ms, not
+// one per token): every message is cloned, checked and recorded by the host's one thread, which also
+// answers the windows. Should the worker die with a delta waiting, that frame's text is lost with it.
+const deltas = new DeltaCoalescer((runId, event) => post({ kind: "event", runId, event }));
 
 process.on("uncaughtException", (error) => escaped(error, "threw outside any await"));
 process.on("unhandledRejection", (reason) => escaped(reason, "rejected a promise nobody handled"));
@@ -200,7 +207,7 @@ async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
       ...(spec.replay ? { replay: spec.replay } : {}),
       ...(spec.scriptedResponses ? { scriptedResponses: spec.scriptedResponses as never[] } : {}),
       ...(spec.stream !== undefined ? { stream: spec.stream } : {}),
-      onEvent: (event) => post({ kind: "event", runId, event }),
+      onEvent: (event) => deltas.push(runId, event),
       warn: (message) => post({ kind: "warn", runId, message }),
     });
   } catch (error) {
@@ -270,6 +277,8 @@ async function settle(): Promise<void> {
 }
 
 function post(message: WorkerMessage): void {
+  // A run's last text goes before what says it ended.
+  if (message.kind === "run-ended" || message.kind === "run-load-failed") deltas.end(message.runId);
   try {
     port!.postMessage(message);
   } catch {

@@ -14,7 +14,7 @@ import {
   type ReasoningLevel,
 } from "./agent-fields.ts";
 import { errorAt, fileLine, warningAt, type Diagnostic } from "./diagnostic.ts";
-import { readFrontmatter } from "./frontmatter.ts";
+import { readFrontmatter } from "../frontmatter/index.ts";
 import { WIRE_NAME, type ToolRef } from "./tool-ref.ts";
 
 /** A markdown agent as data: what its file says, resolved no further than names and references. */

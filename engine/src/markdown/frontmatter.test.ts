@@ -2,7 +2,6 @@
 // without edits — here, the YAML of its frontmatter. The field rules are in agent-definition.test.ts.
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "./agent-definition.ts";
-import { readFrontmatter } from "./frontmatter.ts";
 
 function parsed(text: string, file = "agents/a.md") {
   const result = parseAgentFile(file, text);
@@ -125,13 +124,5 @@ describe("Claude Code compatibility: what no harness could load is an error with
     const { diagnostics } = parseAgentFile("a.md", "---\n- name\n- description\n---\n");
     expect(diagnostics[0]).toMatchObject({ code: "JUNE_FRONTMATTER_INVALID", line: 2 });
     expect(diagnostics[0]!.message).toContain("key: value");
-  });
-
-  it("readFrontmatter says when it had to recover", () => {
-    const strict = readFrontmatter("a.md", "---\nname: a\n---\n");
-    const loose = readFrontmatter("a.md", "---\nname: a: b\n---\n");
-    expect(strict.ok && strict.frontmatter.recovered).toBe(false);
-    expect(loose.ok && loose.frontmatter.recovered).toBe(true);
-    expect(loose.ok && loose.frontmatter.data).toEqual({ name: "a: b" });
   });
 });

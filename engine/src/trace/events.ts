@@ -1,7 +1,7 @@
 // Trace events: plain JSON, each with the run id and a sequence number, so a store or a
 // transport can replay them into the same tree (see builder.ts).
 import type { SourceLocation } from "../errors/index.ts";
-import type { StopInfo } from "../debug/index.ts";
+import type { StopInfo } from "./stops.ts";
 import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
 
 interface EventBase {

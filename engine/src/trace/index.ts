@@ -27,6 +27,9 @@ export type {
   TraceEventInput,
   UsageEvent,
 } from "./events.ts";
+export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./stops.ts";
 export { TraceBuilder, buildTrace, addUsage, addCost } from "./builder.ts";
+export { DeltaCoalescer, FRAME_MS, deltaField } from "./delta-coalescer.ts";
+export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler } from "./delta-coalescer.ts";
 export { openTraceWriter, readTraceFile } from "./jsonl-store.ts";
 export type { ReadTrace, TraceWriter } from "./jsonl-store.ts";

@@ -1,10 +1,10 @@
-// The one place that constructs the web host's Bridge: WebSocketBridge, written beside the web
-// host (electron/src/web/websocket-bridge.ts) so client and server share one wire format. It uses
+// The one place that constructs the web host's Bridge: WebSocketBridge, written with the contract
+// (electron/src/contract/websocket-bridge.ts) so client and server share one wire format. It uses
 // the standard WebSocket API only, reconnects by itself and resubscribes from the last seq seen.
 // Its socket goes by the page's cookie, so once it has connected the token leaves the address
 // bar (and this history entry): the connection proved the cookie works, and until then a reload
 // of the printed address still can.
-import { WebSocketBridge, webSocketUrl } from "../../../electron/src/web/websocket-bridge.ts";
+import { WebSocketBridge, webSocketUrl } from "../../../electron/src/contract/websocket-bridge.ts";
 import type { Bridge } from "../contract/index.ts";
 import type { PageLocation } from "./connect-bridge.ts";
 

@@ -42,4 +42,4 @@ export type {
   TraceEvent,
   TraceNode,
   Usage,
-} from "june";
+} from "./june-types.ts";

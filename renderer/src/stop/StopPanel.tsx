@@ -8,7 +8,7 @@ import type { StopInfo } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { promptAtStop } from "../trace/index.ts";
 import { JsonView } from "../ui/JsonView.tsx";
-import { MessageList } from "../trace-view/MessageList.tsx";
+import { MessageList } from "../ui/MessageList.tsx";
 import { boundaryLabel, reasonLabel, stopNodeId } from "./stop-labels.ts";
 
 export interface StopPanelProps {

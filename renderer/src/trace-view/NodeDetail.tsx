@@ -13,7 +13,7 @@ import { KindIcon } from "../ui/KindIcon.tsx";
 import { SourceLink } from "../ui/SourceLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTokens } from "../ui/format.ts";
-import { MessageList } from "./MessageList.tsx";
+import { MessageList } from "../ui/MessageList.tsx";
 
 export interface NodeDetailProps {
   node: TraceNode;

@@ -1,5 +1,6 @@
-// How big and how deep a request on the web host's WebSocket may be. No Node or DOM imports: the
-// browser's WebSocketBridge reads the size limit too, to refuse a call before sending it.
+// How big and how deep a request on the web host's WebSocket may be: part of the wire contract, as
+// both ends read it. No Node or DOM imports: the browser's WebSocketBridge reads the size limit
+// too, to refuse a call before sending it; the web host enforces all of them.
 //
 // Depth is bounded although V8's JSON.parse doesn't recurse: what handles the value afterwards
 // does (zod's recursive schemas, JSON.stringify when a run's input is recorded, the engine's

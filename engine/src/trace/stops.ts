@@ -1,6 +1,6 @@
-// Stepping through a run: where a run can stop (boundaries), why it stopped, and what it shows
-// while stopped. Plain JSON: a stop travels in the trace (the `paused` event) to stores and the
-// studio.
+// Where a run can stop (boundaries), why it stopped, and what it shows while stopped. Plain JSON:
+// a stop travels in the trace (the `paused` event) to stores and the studio, so its shape is the
+// trace's; debug/ does the stopping.
 
 /** A breakpoint: on a step id (bare `findings` or prefixed `research:findings`), a tool, or an agent. */
 export type Breakpoint = { kind: "step"; step: string } | { kind: "tool"; tool: string } | { kind: "agent"; agent: string };

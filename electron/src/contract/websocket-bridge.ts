@@ -1,9 +1,11 @@
 // The renderer's Bridge on the web host: the StudioApi over one WebSocket, written against the
-// standard WebSocket API only (no Node modules), so the renderer imports it as is. It reconnects
+// standard WebSocket API only (no Node modules), so the renderer imports it as is. It lives in the
+// contract, beside the wire format it speaks, because the renderer may import nothing else of
+// electron/src (docs/architecture.md); the server side of the socket is web/'s. It reconnects
 // after a drop and resubscribes from the last seq each listener saw, so a window misses nothing
 // (what the service let go of meanwhile comes as one snapshot standing for those events).
 import { MAX_MESSAGE_BYTES } from "./message-limits.ts";
-import type { Bridge, EventBatch, RequestOf, ResponseMap, Result, StudioEvent, StudioMethod, WireMessage } from "../contract/index.ts";
+import type { Bridge, EventBatch, RequestOf, ResponseMap, Result, StudioEvent, StudioMethod, WireMessage } from "./studio-contract.ts";
 
 /** The part of the standard WebSocket the bridge uses. */
 export interface SocketLike {

@@ -1,11 +1,12 @@
-// Reading an agent file's frontmatter as tolerantly as Claude Code does: a BOM, CRLF, `---` in the
-// body, and the unquoted `: ` inside a description that strict YAML refuses all load. Line
-// numbers stay those of the file, so every diagnostic can point at the key at fault.
+// Reading a markdown file's frontmatter (an agent's, a skill's) as tolerantly as Claude Code does:
+// a BOM, CRLF, `---` in the body, and the unquoted `: ` inside a description that strict YAML
+// refuses all load. Line numbers stay those of the file, so every diagnostic can point at the key
+// at fault.
 import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Document } from "yaml";
-import { errorAt, type Diagnostic } from "./diagnostic.ts";
-import { quoteSpans, plainScalarSpans, type ScalarSpan } from "./frontmatter-recovery.ts";
+import type { JuneErrorCode } from "../errors/index.ts";
+import { quoteSpans, plainScalarSpans, type ScalarSpan } from "./recovery.ts";
 
-/** An agent file split into its frontmatter (as data) and its body. */
+/** A markdown file (an agent, a skill) split into its frontmatter (as data) and its body. */
 export interface Frontmatter {
   data: Record<string, unknown>;
   /** The 1-based file line of each top-level key. */
@@ -18,7 +19,21 @@ export interface Frontmatter {
   recovered: boolean;
 }
 
-export type FrontmatterResult = { ok: true; frontmatter: Frontmatter } | { ok: false; diagnostic: Diagnostic };
+/**
+ * Why the frontmatter could not be read, and where. Shaped like markdown/'s Diagnostic (an error
+ * of the file, at a line and column), so an agent file's loader reports it as it is.
+ */
+export interface FrontmatterProblem {
+  severity: "error";
+  code: Extract<JuneErrorCode, "JUNE_FRONTMATTER_INVALID">;
+  message: string;
+  file: string;
+  /** 1-based file line. */
+  line: number;
+  column: number;
+}
+
+export type FrontmatterResult = { ok: true; frontmatter: Frontmatter } | { ok: false; diagnostic: FrontmatterProblem };
 
 /** Rounds of re-quoting after the first parse; each round must fix something or we stop. */
 const MAX_RECOVERY_ROUNDS = 4;
@@ -167,5 +182,5 @@ function touches(span: ScalarSpan, errorLines: Set<number>): boolean {
 }
 
 function fail(file: string, line: number, message: string, column = 1): FrontmatterResult {
-  return { ok: false, diagnostic: errorAt({ file, line, column }, "JUNE_FRONTMATTER_INVALID", message) };
+  return { ok: false, diagnostic: { severity: "error", code: "JUNE_FRONTMATTER_INVALID", message, file, line, column } };
 }

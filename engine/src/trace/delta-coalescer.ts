@@ -6,9 +6,15 @@
 // across it (a node's end never comes before its text); runs don't wait for each other. Because
 // what goes out is fewer events than came in, each run's events are numbered again, 1, 2, 3, …:
 // the record, the log and the windows all see the same gap-free `seq`s, which is what a window's
-// gap recovery (renderer/src/trace/trace-tree.ts) relies on.
-import type { TraceEvent } from "../contract/index.ts";
-import { FRAME_MS, type FlushScheduler } from "./batcher.ts";
+// gap recovery (renderer/src/trace/trace-tree.ts) relies on. The studio's service coalesces what
+// it records and sends; a run worker (isolate/) coalesces before events cross to the host.
+import type { TraceEvent } from "./events.ts";
+
+/** Schedules `flush` after `ms` and returns a function that cancels it. */
+export type FlushScheduler = (flush: () => void, ms: number) => () => void;
+
+/** One animation frame, the longest a delta waits: what a person sees streaming is never later. */
+export const FRAME_MS = 16;
 
 type NodeUpdate = Extract<TraceEvent, { type: "node-update" }>;
 type DeltaField = "textDelta" | "reasoningDelta";

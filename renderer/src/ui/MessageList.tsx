@@ -1,5 +1,6 @@
-// A model call's prompt messages (AI SDK ModelMessage shape): role, then each content part.
-import { JsonView } from "../ui/JsonView.tsx";
+// A model call's prompt messages (AI SDK ModelMessage shape): role, then each content part. Shown
+// by a model-call node (trace-view/) and by a stop before a model call (stop/), so it is ui/'s.
+import { JsonView } from "./JsonView.tsx";
 
 interface Part {
   type?: string;
