@@ -144,10 +144,10 @@ export function rulesOf(architecture, exported = engineExports()) {
     ...cycleRules(knownCycles),
     {
       name: "engine-folder-entry",
-      comment: "Another engine folder is entered through its index.ts, or a file the package exports (engine/package.json).",
+      comment: "Another engine folder is entered through its index.ts, a file the package exports (engine/package.json), or a browser-safe entry (docs/architecture.md).",
       severity: "error",
       from: { path: "^engine/src/([^/]+)", pathNot: NOT_SHIPPED },
-      to: { path: "^engine/src/[^/]+/", pathNot: `^engine/src/$1/|^engine/src/[^/]+/index\\.ts$|${anyOf(exported)}` },
+      to: { path: "^engine/src/[^/]+/", pathNot: `^engine/src/$1/|^engine/src/[^/]+/index\\.ts$|${anyOf([...exported, ...browserEntries])}` },
     },
     {
       name: "engine-not-to-hosts-or-ui",

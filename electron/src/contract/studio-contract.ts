@@ -1,11 +1,13 @@
 // The one contract between June Studio's renderer and the hosts that run the StudioService
 // (Electron IPC and the web host's WebSocket): every request, response and event, as zod schemas
 // and the types inferred from them. Both sides import this file; it imports nothing at run time
-// but zod (engine types are `import type`, erased before anything runs).
+// but zod (engine types are `import type`, erased before anything runs). What the engine defines
+// (a project's entries and problems, the trace) is named here by its engine type, never copied:
+// the renderer resolves "june" to the engine's browser-safe entries (renderer/src/contract/june-types.ts).
 import { z } from "zod";
-import type { ApprovalRequest, Breakpoint, Cost, StopInfo, TraceEvent, TraceNode, Usage } from "june";
+import type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, StopInfo, TraceEvent, TraceNode, Usage } from "june";
 
-export type { ApprovalRequest, Breakpoint, Cost, StopInfo, TraceEvent, TraceNode, Usage };
+export type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, StopInfo, TraceEvent, TraceNode, Usage };
 
 /** Every IPC channel is `studio:<method>`; events arrive on `studio:events`. */
 export const CHANNEL_PREFIX = "studio:";
@@ -19,30 +21,11 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: StudioError
 
 // ── Data ──────────────────────────────────────────────────────────────────────────────────────
 
-export interface Problem {
-  severity: "error" | "warning";
-  code: string;
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  entryId?: string;
-}
-
-export interface ProjectEntry {
-  /** `workflow:<path>` or `markdown:<name>`. */
-  id: string;
-  kind: "workflow" | "markdown";
-  name: string;
-  file: string;
-  description?: string;
-  models: string[];
-  tools: string[];
-  /** What inspect() drew; agents carry `capabilities`, `tools` (with approval provenance), `source`. */
-  tree?: TraceNode;
-}
-
-/** Whether the project's tools that run programs (Bash) run in a sandbox on this machine. */
+/**
+ * Whether the project's tools that run programs (Bash) run in a sandbox on this machine: the
+ * engine's SandboxStatus without the binary's path. Its type lives beside the probe that runs
+ * bubblewrap (Node-only), so it is written out here, held equal to it by engine-types.test.ts.
+ */
 export interface SandboxReport {
   /** bubblewrap can sandbox commands here. */
   available: boolean;
@@ -69,40 +52,60 @@ export interface ProjectSnapshot {
   loadedAt: number;
 }
 
+// A run as the studio describes it. Its schema is its one definition: the type is inferred from
+// it, and the service reads the meta files it records runs in with it (run-history.ts).
+
 /** `interrupted`: the process running it died (or the studio closed) before it ended; it can be resumed. */
-export type RunStatus = "running" | "succeeded" | "failed" | "aborted" | "interrupted";
+const runStatus = z.enum(["running", "succeeded", "failed", "aborted", "interrupted"]);
+export type RunStatus = z.infer<typeof runStatus>;
 
 /** Where a run's recorded answers came from: it replays, forks or resumes another run. */
-export interface RunOrigin {
-  kind: "replay" | "fork" | "resume";
-  runId: string;
+const runOrigin = z.object({
+  kind: z.enum(["replay", "fork", "resume"]),
+  runId: z.string(),
   /** fork: the model-call node it forked from. */
-  nodeId?: string;
-}
+  nodeId: z.string().optional(),
+});
+export type RunOrigin = z.infer<typeof runOrigin>;
 
-export interface RunSummary {
-  runId: string;
-  entryId: string;
+// Typed as the engine's Usage and Cost, so the summary's type is theirs and a schema missing one
+// of their fields does not compile. (Their schemas belong beside them in the engine's trace/.)
+const usage: z.ZodType<Usage> = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  reasoningTokens: z.number(),
+  cachedInputTokens: z.number(),
+  totalTokens: z.number(),
+});
+const cost: z.ZodType<Cost> = z.object({ usd: z.number(), unpricedCalls: z.number() });
+
+/** A RunSummary as a record keeps it: everything but `stopped`, which only a live run has. */
+export const runSummary = z.object({
+  runId: z.string(),
+  entryId: z.string(),
   /** The entry's name when the run started. */
-  name: string;
-  status: RunStatus;
-  input: unknown;
-  startedAt: number;
-  endedAt?: number;
+  name: z.string(),
+  status: runStatus,
+  input: z.unknown(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
   /**
    * What this run spent. Calls answered from a record (replay, fork, resume) are in its trace
    * (with the recorded usage) but not here: they cost nothing this time.
    */
-  usage: Usage;
+  usage,
   /** Dollars by the price table; `unpricedCalls` counts calls of models without a price. Spent, like `usage`. */
-  cost: Cost;
-  error?: StudioError;
-  origin?: RunOrigin;
+  cost,
+  error: studioError.optional(),
+  origin: runOrigin.optional(),
   /** An interrupted run that was resumed: the run that took it over (resume that one if it stops too). */
-  resumedBy?: string;
+  resumedBy: z.string().optional(),
+});
+
+export type RunSummary = z.infer<typeof runSummary> & {
   /** Where a live run is stopped (stepping, a breakpoint); absent while it runs on. */
   stopped?: StopInfo;
-}
+};
 
 /** A run as `exportRun` hands it out: a self-contained JSON document. */
 export interface RunExport {
@@ -115,15 +118,10 @@ export interface RunExport {
 /** A pending approval, with the run it belongs to. */
 export type PendingApproval = ApprovalRequest & { runId: string; entryName: string; requestedAt: number };
 
-/** A decision in the approval history. */
-export interface ApprovalRecord {
+/** A decision in the approval history: what was asked (the engine's request's fields), and the answer. */
+export interface ApprovalRecord extends Pick<ApprovalRequest, "approvalId" | "toolName" | "input" | "agentPath" | "step"> {
   runId: string;
   entryName: string;
-  approvalId: string;
-  toolName: string;
-  input: unknown;
-  agentPath: string[];
-  step: string;
   approved: boolean;
   reason?: string;
   decidedAt: number;

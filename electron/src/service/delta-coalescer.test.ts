@@ -1,23 +1,12 @@
 // The DeltaCoalescer: a run's consecutive deltas of one node within a frame go as one, numbered
 // again 1, 2, 3, …, and what they build — the engine's tree and the window's — is what the deltas
 // one by one would have built; nothing crosses another event, and one run never waits for another.
-import { DeltaCoalescer, buildTrace, deltaField, type FlushScheduler, type TraceEvent } from "june";
+// The window's tree is the engine's own fold (applyTraceEvents): the coalesced stream must draw
+// what the full one draws.
+import { DeltaCoalescer, applyTraceEvents, buildTrace, deltaField, emptyRunTrace, type FlushScheduler, type TraceEvent } from "june";
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../web/invariant-knobs.test-support.ts";
 
-// The window's own tree builder (renderer/src/trace/trace-tree.ts): the coalesced stream must draw
-// what the full one draws. Imported by URL, so this workspace's typecheck leaves the renderer's
-// files to the renderer's own.
-interface WindowTree {
-  root: unknown;
-  held: readonly TraceEvent[];
-  stop: unknown;
-  replayed: ReadonlyMap<string, unknown>;
-}
-const windowBuilder = (await import(new URL("../../../renderer/src/trace/trace-tree.ts", import.meta.url).href)) as {
-  applyTraceEvents(tree: WindowTree, events: readonly TraceEvent[]): WindowTree;
-  emptyTrace: WindowTree;
-};
 
 /** Frames driven by hand: `tick()` runs what is scheduled. */
 function manualFrames() {
@@ -93,7 +82,7 @@ function coalesce(events: readonly TraceEvent[], tickBefore: (i: number) => bool
 
 /** The window's tree, without the bookkeeping that differs by design (how many events it took). */
 function windowTree(events: readonly TraceEvent[]): unknown {
-  const tree = windowBuilder.applyTraceEvents(windowBuilder.emptyTrace, events);
+  const tree = applyTraceEvents(emptyRunTrace, events);
   expect(tree.held, "a gap in the coalesced seqs: the window would wait for events that never come").toEqual([]);
   return { root: tree.root, stop: tree.stop, replayed: [...tree.replayed] };
 }

@@ -1,39 +1,13 @@
 // One run the studio started: its handle, its summary (status, usage, cost and where it is
 // stopped kept current as events arrive) and every trace event it emitted, so a window can
 // reopen it later.
-import type { Cost, RunHandle, RunResult, TraceEvent, Usage } from "june";
+import { emptyUsage, spentAfter, type Cost, type RunHandle, type RunResult, type Spent, type TraceEvent } from "june";
 import type { RunSummary } from "../contract/index.ts";
 
-export function emptyUsage(): Usage {
-  return { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 };
-}
+export { emptyUsage };
 
 export function emptyCost(): Cost {
   return { usd: 0, unpricedCalls: 0 };
-}
-
-/**
- * What a run spent, from its events: each model call's usage and cost once, except calls
- * answered from a record (replay, fork, resume), which cost nothing this time.
- */
-export class Spending {
-  readonly usage: Usage = emptyUsage();
-  readonly cost: Cost = emptyCost();
-  readonly #replayed = new Set<string>();
-
-  add(event: TraceEvent): void {
-    if (event.type === "replayed") this.#replayed.add(event.nodeId);
-    if (event.type !== "usage" || this.#replayed.has(event.nodeId)) return;
-    for (const key of Object.keys(this.usage) as (keyof Usage)[]) this.usage[key] += event.usage[key] ?? 0;
-    if (event.costUsd === undefined) this.cost.unpricedCalls += 1;
-    else this.cost.usd += event.costUsd;
-  }
-
-  static of(events: readonly TraceEvent[]): Spending {
-    const spending = new Spending();
-    for (const event of events) spending.add(event);
-    return spending;
-  }
 }
 
 export class LiveRun {
@@ -42,7 +16,9 @@ export class LiveRun {
   /** Where the run is recorded (undefined: not recorded). */
   runsFolder: string | undefined;
   #summary: RunSummary;
-  readonly #spending = new Spending();
+  // What it spent, by the trace's own rule (calls answered from a record cost nothing this time).
+  #spent: Spent = { usage: emptyUsage(), cost: emptyCost() };
+  readonly #replayed = new Set<string>();
 
   constructor(summary: Omit<RunSummary, "status" | "usage" | "cost">) {
     this.#summary = { ...summary, status: "running", usage: emptyUsage(), cost: emptyCost() };
@@ -57,12 +33,13 @@ export class LiveRun {
   }
 
   summary(): RunSummary {
-    return { ...this.#summary, usage: { ...this.#spending.usage }, cost: { ...this.#spending.cost } };
+    return { ...this.#summary, usage: { ...this.#spent.usage }, cost: { ...this.#spent.cost } };
   }
 
   record(event: TraceEvent): void {
     this.events.push(event);
-    this.#spending.add(event);
+    if (event.type === "replayed") this.#replayed.add(event.nodeId);
+    this.#spent = spentAfter(this.#spent, event, this.#replayed);
     if (event.type === "paused") {
       this.#summary.stopped = event.stop;
     } else if (event.type === "resumed" && this.#summary.stopped?.id === event.stopId) {

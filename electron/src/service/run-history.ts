@@ -4,10 +4,10 @@
 // whose meta still says "running" but whose process is gone reads as "interrupted" (how that is
 // told, on this machine or from another sharing the folder: run-liveness.ts).
 import { readdir, readFile, rm } from "node:fs/promises";
-import { readTraceFile, type TraceEvent, type TraceNode } from "june";
+import { readTraceFile, spentOf, type TraceEvent, type TraceNode } from "june";
 import { z } from "zod";
-import type { Result, RunStatus, RunSummary, StudioError } from "../contract/index.ts";
-import { Spending, emptyCost, emptyUsage } from "./live-run.ts";
+import { runSummary, type Result, type RunStatus, type RunSummary, type StudioError } from "../contract/index.ts";
+import { emptyCost, emptyUsage } from "./live-run.ts";
 import { systemProbe, type ProcessProbe } from "./process-identity.ts";
 import { ok } from "./results.ts";
 import { ownerRuns } from "./run-liveness.ts";
@@ -35,20 +35,10 @@ export interface HistoryContext {
   now?: () => number;
 }
 
-const usage = z.object({ inputTokens: z.number(), outputTokens: z.number(), reasoningTokens: z.number(), cachedInputTokens: z.number(), totalTokens: z.number() });
-const metaSchema = z.object({
-  runId: z.string(),
-  entryId: z.string(),
-  name: z.string(),
-  status: z.enum(["running", "succeeded", "failed", "aborted", "interrupted"]),
-  input: z.unknown(),
-  startedAt: z.number(),
-  endedAt: z.number().optional(),
-  usage: usage.optional(),
-  cost: z.object({ usd: z.number(), unpricedCalls: z.number() }).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
-  origin: z.object({ kind: z.enum(["replay", "fork", "resume"]), runId: z.string(), nodeId: z.string().optional() }).optional(),
-  resumedBy: z.string().optional(),
+// The contract's summary (older records may lack usage and cost), and who runs it.
+const metaSchema = runSummary.extend({
+  usage: runSummary.shape.usage.optional(),
+  cost: runSummary.shape.cost.optional(),
   // Who runs it (run-liveness.ts); records before hosts were named have only the pid.
   pid: z.number().int().optional(),
   host: z.string().optional(),
@@ -147,7 +137,7 @@ export async function deleteRecordedRun(runsFolder: string, runId: string): Prom
 
 /** What a run's tree and events say about it: name, input, what it spent, times and error. */
 function fromRoot(root: TraceNode, events: readonly TraceEvent[]): Partial<RunSummary> {
-  const spent = Spending.of(events);
+  const spent = spentOf(events);
   return {
     name: root.name,
     ...(root.input !== undefined ? { input: root.input } : {}),

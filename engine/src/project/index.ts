@@ -5,7 +5,8 @@ export { loadWorkflow, importBundle } from "./load-workflow.ts";
 export type { LoadedWorkflow } from "./load-workflow.ts";
 export { juneEntryUrls, studioNodeModules } from "./june-entries.ts";
 export { openProject, DEFAULT_RUNS_FOLDER } from "./open-project.ts";
-export type { OpenOptions, Project, ProjectEntry } from "./open-project.ts";
+export type { OpenOptions, Project } from "./open-project.ts";
+export type { ProjectEntry } from "./project-entry.ts";
 export type { StartOptions } from "./start-entry.ts";
 export type { ReplaySpec, IsolateOptions } from "../isolate/index.ts";
 // What the isolate's worker builds a project from (the host sends bundles; the worker imports them).

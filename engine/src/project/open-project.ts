@@ -33,23 +33,9 @@ import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
 import { startEntry, type StartOptions } from "./start-entry.ts";
 import type { RunHandle } from "../run/index.ts";
 import { place, problemFromError, type Problem } from "./problem.ts";
+import type { ProjectEntry } from "./project-entry.ts";
 import { refuseSystemFolder } from "./refused-folders.ts";
 import { configSyntaxProblems, listedWorkflow, restrictedMarkdownProblems } from "./restricted.ts";
-
-export interface ProjectEntry {
-  /** `workflow:<path>` or `markdown:<name>`; stable across reloads. */
-  id: string;
-  kind: "workflow" | "markdown";
-  name: string;
-  file: string;
-  description?: string;
-  /** Model ids of the agents in it, as the trace names them. */
-  models: string[];
-  /** The tools of its top-level agents. */
-  tools: string[];
-  /** What inspect() drew: agents, their capabilities and steps; errors on their nodes. */
-  tree?: TraceNode;
-}
 
 export interface Project {
   folder: string;

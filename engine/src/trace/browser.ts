@@ -1,7 +1,11 @@
-// The engine as a browser may import it: the types of the trace's nodes, events and stops, and
-// the SourceLocation they carry — nothing that needs Node, and nothing at run time. The renderer
-// knows the engine only through this entry (renderer/src/contract/june-types.ts, `export type`);
+// The engine as a browser may import it: the types of the trace's nodes, events and stops, the
+// SourceLocation they carry, and the one fold of a run's events into its tree (fold.ts) — nothing
+// that needs Node. The renderer knows the engine only through this entry (its types through
+// renderer/src/contract/june-types.ts, the fold through renderer/src/trace/index.ts);
 // docs/architecture.md lists it as the engine's one browser-safe entry.
+export { emptyUsage } from "./types.ts";
+export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, spentAfter, spentOf } from "./fold.ts";
+export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export type * from "./types.ts";
 export type * from "./events.ts";
 export type * from "./stops.ts";

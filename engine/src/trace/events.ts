@@ -1,5 +1,5 @@
 // Trace events: plain JSON, each with the run id and a sequence number, so a store or a
-// transport can replay them into the same tree (see builder.ts).
+// transport can replay them into the same tree (fold.ts).
 import type { SourceLocation } from "../errors/index.ts";
 import type { StopInfo } from "./stops.ts";
 import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";

@@ -28,7 +28,8 @@ export type {
   UsageEvent,
 } from "./events.ts";
 export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./stops.ts";
-export { TraceBuilder, buildTrace, addUsage, addCost } from "./builder.ts";
+export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, spentAfter, spentOf } from "./fold.ts";
+export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export { DeltaCoalescer, FRAME_MS, deltaField } from "./delta-coalescer.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler } from "./delta-coalescer.ts";
 export { openTraceWriter, readTraceFile } from "./jsonl-store.ts";

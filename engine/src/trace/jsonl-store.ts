@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { JuneError } from "../errors/index.ts";
-import { buildTrace } from "./builder.ts";
+import { buildTrace } from "./fold.ts";
 import type { TraceEvent } from "./events.ts";
 import type { TraceNode } from "./types.ts";
 

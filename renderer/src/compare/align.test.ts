@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
 import type { TraceEvent } from "../contract/index.ts";
-import { buildTraceTree } from "../trace/index.ts";
+import { buildRunTrace } from "../trace/index.ts";
 import { compareRuns, type RunComparison, type SectionDiff } from "./align.ts";
 
-const side = (events: TraceEvent[]) => ({ root: buildTraceTree(events).root });
+const side = (events: TraceEvent[]) => ({ root: buildRunTrace(events).root });
 
 /** Rewrites a recorded run event by event (an event may become several), numbered afresh. */
 function edit(events: TraceEvent[], change: (event: TraceEvent) => TraceEvent | TraceEvent[]): TraceEvent[] {

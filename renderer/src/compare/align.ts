@@ -55,7 +55,7 @@ export interface RunSide {
 
 /**
  * @example
- * const result = compareRuns({ root: buildTraceTree(a).root }, { root: buildTraceTree(b).root });
+ * const result = compareRuns({ root: buildRunTrace(a).root }, { root: buildRunTrace(b).root });
  * result.steps.filter((s) => s.status !== "same").map((s) => s.label); // ["research:findings"]
  */
 export function compareRuns(left: RunSide, right: RunSide): RunComparison {

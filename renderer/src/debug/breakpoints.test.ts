@@ -2,7 +2,7 @@
 // engine names them), toggling, and the engine's rule that a bare step id holds inside composites.
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
-import { buildTraceTree } from "../trace/index.ts";
+import { buildRunTrace } from "../trace/index.ts";
 import { armedNodeIds, breakpointForNode, breakpointLabel, isArmed, stepPrefixOf, toggleBreakpoint } from "./breakpoints.ts";
 
 describe("breakpointForNode", () => {
@@ -40,7 +40,7 @@ describe("toggling", () => {
 
 describe("armedNodeIds", () => {
   it("finds the trace's nodes a breakpoint stops at", () => {
-    const tree = buildTraceTree(recordedEvents("report"));
+    const tree = buildRunTrace(recordedEvents("report"));
     const armed = armedNodeIds(tree.root, [
       { kind: "tool", tool: "search" },
       { kind: "step", step: "research:findings" },

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
-import { buildTraceTree } from "../trace/index.ts";
+import { buildRunTrace } from "../trace/index.ts";
 import { fullPrompt } from "../trace/index.ts";
 
 beforeEach(() => resetSeq());
@@ -14,7 +14,7 @@ const trace = () => screen.getByRole("region", { name: "Trace" });
 const detail = () => within(trace()).getByRole("region", { name: "Node detail" });
 const form = () => within(detail()).getByRole("form", { name: "Fork from this model call" });
 const prompt = () => within(form()).getByLabelText("Prompt (JSON messages)") as HTMLTextAreaElement;
-const whole = fullPrompt(buildTraceTree(recordedEvents("report")).nodes, "n12");
+const whole = fullPrompt(buildRunTrace(recordedEvents("report")).nodes, "n12");
 
 async function reportRun(status: "succeeded" | "running" = "succeeded", answers: NonNullable<Parameters<typeof renderStudio>[0]>["answers"] = {}) {
   const studio = await renderStudio({ project: samplesProject(), answers });

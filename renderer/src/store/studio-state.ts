@@ -1,10 +1,10 @@
 // The studio's state as the renderer holds it: plain data, filled by the host's events.
 import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RunSummary, StudioError } from "../contract/index.ts";
-import { emptyTrace, type TraceTree } from "../trace/index.ts";
+import { emptyRunTrace, type RunTrace } from "../trace/index.ts";
 
 export interface RunView {
   summary: RunSummary;
-  trace: TraceTree;
+  trace: RunTrace;
   /** Known only from trace events so far; the summary is a stand-in until listRuns answers. */
   provisional?: true;
 }
@@ -90,5 +90,5 @@ export function initialData(host: StudioData["host"], theme: Theme): StudioData 
 }
 
 export function newRunView(summary: RunSummary): RunView {
-  return { summary, trace: emptyTrace };
+  return { summary, trace: emptyRunTrace };
 }

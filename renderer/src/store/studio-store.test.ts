@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createFakeBridge } from "../../test/fake-bridge.ts";
 import { ev, pending, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
-import { buildTrace } from "../../../engine/src/trace/builder.ts";
+import { buildTrace } from "../../../engine/src/trace/browser.ts";
 import { createStudioStore } from "./studio-store.ts";
 
 beforeEach(() => resetSeq());

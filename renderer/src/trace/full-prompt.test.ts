@@ -1,10 +1,10 @@
 // A model call's whole prompt from the trace, which stores only each call's new messages.
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
-import { buildTraceTree } from "../trace/index.ts";
+import { buildRunTrace } from "../trace/index.ts";
 import { fullPrompt } from "./full-prompt.ts";
 
-const tree = buildTraceTree(recordedEvents("report"));
+const tree = buildRunTrace(recordedEvents("report"));
 const messagesOf = (id: string) => (tree.nodes.get(id)!.input as { messages: unknown[] }).messages;
 
 describe("fullPrompt", () => {

@@ -1,6 +1,8 @@
-// Public surface of trace/: the renderer's own replay of trace events into a tree, and reading it.
-export { applyTraceEvents, buildTraceTree, emptyTrace, emptyUsage, addUsage, addCost, flushHeld, hasGap } from "./trace-tree.ts";
-export type { TraceTree } from "./trace-tree.ts";
+// Public surface of trace/: the run's trace as the engine folds it, and reading it (walk, prompts).
+// The one fold of a run's events (the engine's, through its browser-safe entry): the store hands
+// its immutable RunTrace to React.
+export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, addUsage, addCost, flushHeld, hasGap } from "../../../engine/src/trace/browser.ts";
+export type { RunTrace } from "../../../engine/src/trace/browser.ts";
 export { visibleRows, nodesOfKind, pathTo, indexTree, enclosingAgent } from "./walk.ts";
 export type { TreeRow } from "./walk.ts";
 export { fullPrompt, promptAtStop } from "./full-prompt.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
-import { buildTraceTree } from "./trace-tree.ts";
+import { buildRunTrace } from "./index.ts";
 import { nodesOfKind, pathTo, visibleRows } from "./walk.ts";
 
-const tree = buildTraceTree(recordedEvents("report"));
+const tree = buildRunTrace(recordedEvents("report"));
 
 describe("visibleRows", () => {
   it("lists every node depth first with level, position and set size", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
 import type { TraceEvent } from "../contract/index.ts";
-import { buildTraceTree } from "../trace/index.ts";
+import { buildRunTrace } from "../trace/index.ts";
 import { chartBars, splitUsage } from "./chart-bars.ts";
 import { stepsOf } from "./steps.ts";
 
@@ -13,7 +13,7 @@ function pricedReport(): TraceEvent[] {
 
 describe("stepsOf", () => {
   it("lists steps in the order they started, a composite's steps with its name as prefix", () => {
-    const steps = stepsOf(buildTraceTree(recordedEvents("report")).root);
+    const steps = stepsOf(buildRunTrace(recordedEvents("report")).root);
     expect(steps.map((s) => [s.agentPath.join(" › "), s.step, s.occurrence])).toEqual([
       ["Report", "report", 1],
       ["Report › Agent", "research:findings", 1],
@@ -21,7 +21,7 @@ describe("stepsOf", () => {
   });
 
   it("counts a step's own model calls only, so the steps add up to the run", () => {
-    const tree = buildTraceTree(recordedEvents("report"));
+    const tree = buildRunTrace(recordedEvents("report"));
     const [report, findings] = stepsOf(tree.root);
     // report: its calls n4 (14) and n12 (44); the composite's step has n9 (9) and n11 (27).
     expect(report!.usage).toEqual({ inputTokens: 36, outputTokens: 22, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 58 });
@@ -34,26 +34,26 @@ describe("stepsOf", () => {
   });
 
   it("gives each step its own cost and unpriced calls", () => {
-    const [report, findings] = stepsOf(buildTraceTree(pricedReport()).root);
+    const [report, findings] = stepsOf(buildRunTrace(pricedReport()).root);
     expect(report!.cost!.usd).toBeCloseTo(0.001, 10);
     expect(report!.cost!.unpricedCalls).toBe(1);
     expect(findings!.cost).toEqual({ usd: 0.002, unpricedCalls: 0 });
   });
 
   it("finds an approval under its step", () => {
-    const [release] = stepsOf(buildTraceTree(recordedEvents("release-denied")).root);
+    const [release] = stepsOf(buildRunTrace(recordedEvents("release-denied")).root);
     expect(release!.approvals.map((n) => [n.id, n.name])).toEqual([["n5", "deploy"]]);
   });
 
   it("is empty before the first step starts", () => {
-    expect(stepsOf(buildTraceTree(recordedEvents("report").slice(0, 3)).root)).toEqual([]);
+    expect(stepsOf(buildRunTrace(recordedEvents("report").slice(0, 3)).root)).toEqual([]);
     expect(stepsOf(undefined)).toEqual([]);
   });
 });
 
 describe("chartBars", () => {
   it("draws one bar per step with its label, total and every number in its title", () => {
-    const bars = chartBars(stepsOf(buildTraceTree(recordedEvents("report")).root));
+    const bars = chartBars(stepsOf(buildRunTrace(recordedEvents("report")).root));
     expect(bars.map((b) => [b.label, b.total])).toEqual([
       ["report", 58],
       ["research:findings", 36],

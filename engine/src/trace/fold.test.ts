@@ -1,14 +1,23 @@
-// The renderer's replay of trace events must build exactly the engine's tree (engine/src/trace/
-// builder.ts), batch by batch, while keeping unchanged nodes' identity for React.
+// The one fold, two ways of holding it: a window's immutable RunTrace (applyTraceEvents, batch by
+// batch, unchanged nodes keeping their identity for React) builds exactly the tree the engine's
+// in-place TraceBuilder builds, and both say what the run spent.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// Test-only: the engine's own builder is the reference the renderer's reducer must match.
-import { buildTrace } from "../../../engine/src/trace/builder.ts";
-import { recordedEvents } from "../../test/fixtures.ts";
-import type { StopInfo, TraceEvent } from "../contract/index.ts";
-import { applyTraceEvents, buildTraceTree, emptyTrace, flushHeld, hasGap } from "./trace-tree.ts";
+import type { TraceEvent } from "./events.ts";
+import { applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, spentOf, TraceBuilder } from "./fold.ts";
+import type { StopInfo } from "./stops.ts";
+
+/** A run the CLI recorded: `report` (a composite tool, streamed text) or `release-denied` (an approval denied). */
+function recordedEvents(name: "report" | "release-denied"): TraceEvent[] {
+  const text = readFileSync(new URL(`../cli/fixtures/${name}.events.jsonl`, import.meta.url), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as TraceEvent);
+}
 
 function inBatches(events: TraceEvent[], size: number) {
-  let tree = emptyTrace;
+  let tree = emptyRunTrace;
   for (let i = 0; i < events.length; i += size) tree = applyTraceEvents(tree, events.slice(i, i + size));
   return tree;
 }
@@ -17,7 +26,7 @@ describe("events → tree, as the engine's builder", () => {
   for (const name of ["report", "release-denied"] as const) {
     it(`builds the engine's tree from the recorded ${name} run`, () => {
       const events = recordedEvents(name);
-      expect(buildTraceTree(events).root).toEqual(buildTrace(events));
+      expect(buildRunTrace(events).root).toEqual(buildTrace(events));
     });
 
     it(`builds the same tree whatever the batch size (${name})`, () => {
@@ -28,7 +37,7 @@ describe("events → tree, as the engine's builder", () => {
   }
 
   it("indexes every node by id", () => {
-    const tree = buildTraceTree(recordedEvents("report"));
+    const tree = buildRunTrace(recordedEvents("report"));
     expect([...tree.nodes.keys()].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `n${i + 1}`).sort());
     expect(tree.nodes.get("n11")?.parentId).toBe("n8");
   });
@@ -36,14 +45,14 @@ describe("events → tree, as the engine's builder", () => {
   it("accumulates streamed text in output.text while the model call runs", () => {
     const events = recordedEvents("report");
     const upTo = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12" && e.textDelta === "component ");
-    const tree = buildTraceTree(events.slice(0, upTo + 1));
+    const tree = buildRunTrace(events.slice(0, upTo + 1));
     const call = tree.nodes.get("n12")!;
     expect(call.status).toBe("running");
     expect(call.output).toEqual({ text: "Summary: Suspense lets a component " });
   });
 
   it("rolls usage up from the model call to the run", () => {
-    const tree = buildTraceTree(recordedEvents("report"));
+    const tree = buildRunTrace(recordedEvents("report"));
     expect(tree.nodes.get("n9")!.usage.totalTokens).toBe(9);
     expect(tree.nodes.get("n8")!.usage.totalTokens).toBe(36);
     expect(tree.root!.usage).toEqual({ inputTokens: 55, outputTokens: 39, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 94 });
@@ -52,7 +61,7 @@ describe("events → tree, as the engine's builder", () => {
   it("records a tool the policy denied on its agent", () => {
     const events = recordedEvents("release-denied").slice(0, 3);
     const denial = { type: "tool-denied", nodeId: "n2", denial: { tool: "Bash", kind: "builtin", reason: "rule", message: "the project's toolPolicy denies Bash" }, runId: "r", seq: 4, time: 1 } as const;
-    const tree = buildTraceTree([...events, denial]);
+    const tree = buildRunTrace([...events, denial]);
     expect(tree.nodes.get("n2")!.denied).toEqual([denial.denial]);
     expect(tree.root).toEqual(buildTrace([...events, denial]));
   });
@@ -62,7 +71,7 @@ describe("immutability: a batch renews only what it touched", () => {
   it("gives the changed node and its ancestors new identities, and keeps every other node", () => {
     const events = recordedEvents("report");
     const split = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12");
-    const before = buildTraceTree(events.slice(0, split));
+    const before = buildRunTrace(events.slice(0, split));
     const after = applyTraceEvents(before, [events[split]!]);
     for (const id of ["n12", "n3", "n2", "n1"]) expect(after.nodes.get(id)).not.toBe(before.nodes.get(id));
     for (const id of ["n4", "n5", "n6", "n7", "n8", "n11"]) expect(after.nodes.get(id)).toBe(before.nodes.get(id));
@@ -72,7 +81,7 @@ describe("immutability: a batch renews only what it touched", () => {
 
   it("never mutates the tree it was given", () => {
     const events = recordedEvents("report");
-    const before = buildTraceTree(events.slice(0, 30));
+    const before = buildRunTrace(events.slice(0, 30));
     const snapshot = JSON.stringify(before.root);
     applyTraceEvents(before, events.slice(30));
     expect(JSON.stringify(before.root)).toBe(snapshot);
@@ -82,13 +91,13 @@ describe("immutability: a batch renews only what it touched", () => {
 describe("seq: duplicates and gaps", () => {
   it("skips events it has already applied (a re-subscription replays them)", () => {
     const events = recordedEvents("report");
-    const tree = buildTraceTree(events);
+    const tree = buildRunTrace(events);
     expect(applyTraceEvents(tree, events.slice(10, 20))).toBe(tree);
   });
 
   it("holds events after a gap until the gap fills, then applies them in order", () => {
     const events = recordedEvents("report");
-    const partial = applyTraceEvents(applyTraceEvents(emptyTrace, events.slice(0, 10)), events.slice(20));
+    const partial = applyTraceEvents(applyTraceEvents(emptyRunTrace, events.slice(0, 10)), events.slice(20));
     expect(hasGap(partial)).toBe(true);
     expect(partial.lastSeq).toBe(10);
     const filled = applyTraceEvents(partial, events);
@@ -98,7 +107,7 @@ describe("seq: duplicates and gaps", () => {
 
   it("applies held events across a gap that will not fill", () => {
     const events = recordedEvents("report");
-    const partial = applyTraceEvents(emptyTrace, [...events.slice(0, 10), ...events.slice(11)]);
+    const partial = applyTraceEvents(emptyRunTrace, [...events.slice(0, 10), ...events.slice(11)]);
     const flushed = flushHeld(partial);
     expect(hasGap(flushed)).toBe(false);
     expect(flushed.root).toEqual(buildTrace([...events.slice(0, 10), ...events.slice(11)]));
@@ -114,13 +123,13 @@ describe("cost: rolled up from usage events like usage", () => {
 
   it("gives every node from the model call to the run the engine's cost", () => {
     const events = priced(recordedEvents("report"));
-    const tree = buildTraceTree(events);
+    const tree = buildRunTrace(events);
     expect(tree.root).toEqual(buildTrace(events));
     for (const size of [1, 3, events.length]) expect(inBatches(events, size).root).toEqual(buildTrace(events));
   });
 
   it("adds dollars of priced calls and counts calls without a price", () => {
-    const tree = buildTraceTree(priced(recordedEvents("report")));
+    const tree = buildRunTrace(priced(recordedEvents("report")));
     // n9 (14 + … tokens) is a priced call inside the composite; n12 is the run's last call, unpriced.
     expect(tree.nodes.get("n9")!.cost).toEqual({ usd: 0.000125 * 9, unpricedCalls: 0 });
     expect(tree.nodes.get("n12")!.cost).toEqual({ usd: 0, unpricedCalls: 1 });
@@ -129,7 +138,7 @@ describe("cost: rolled up from usage events like usage", () => {
   });
 
   it("leaves nodes without model calls under them without a cost", () => {
-    const tree = buildTraceTree(recordedEvents("report"));
+    const tree = buildRunTrace(recordedEvents("report"));
     expect(tree.nodes.get("n10")!.cost).toBeUndefined();
     expect(tree.nodes.get("n4")!.cost).toEqual({ usd: 0, unpricedCalls: 1 });
   });
@@ -149,7 +158,7 @@ describe("stops and replayed nodes", () => {
 
   it("holds the last stop until its resumed event", () => {
     const events = recordedEvents("report").slice(0, 3);
-    let tree = buildTraceTree(events);
+    let tree = buildRunTrace(events);
     expect(tree.stop).toBeUndefined();
     tree = applyTraceEvents(tree, [at(4, { type: "paused", stop: stop(1, { reason: "start" }) })]);
     expect(tree.stop).toMatchObject({ id: 1, reason: "start", stepNodeId: "n3" });
@@ -158,7 +167,7 @@ describe("stops and replayed nodes", () => {
   });
 
   it("keeps a newer stop when an older one's resumed event comes late", () => {
-    const tree = buildTraceTree([
+    const tree = buildRunTrace([
       ...recordedEvents("report").slice(0, 3),
       at(4, { type: "paused", stop: stop(2) }),
       at(5, { type: "resumed", stopId: 1, how: "continue" }),
@@ -168,9 +177,43 @@ describe("stops and replayed nodes", () => {
 
   it("marks nodes answered from a record, and leaves the tree as the engine builds it", () => {
     const events = [...recordedEvents("report"), at(62, { type: "replayed", nodeId: "n4", from: { runId: "r0", nodeId: "n4" } })];
-    const tree = buildTraceTree(events);
+    const tree = buildRunTrace(events);
     expect(tree.replayed.get("n4")).toEqual({ runId: "r0", nodeId: "n4" });
     expect(tree.replayed.has("n12")).toBe(false);
     expect(tree.root).toEqual(buildTrace(events));
+  });
+});
+
+describe("what a run spent", () => {
+  const usageEvents = (events: readonly TraceEvent[]) => events.filter((e): e is Extract<TraceEvent, { type: "usage" }> => e.type === "usage");
+
+  it("is every model call's usage and cost once, the same held either way and read back", () => {
+    const events = recordedEvents("report");
+    const builder = new TraceBuilder();
+    for (const event of events) builder.apply(event);
+    const total = usageEvents(events).reduce((sum, e) => sum + e.usage.totalTokens, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(builder.spent.usage.totalTokens).toBe(total);
+    expect(builder.spent.usage).toEqual(builder.root!.usage);
+    expect(buildRunTrace(events).spent).toEqual(builder.spent);
+    expect(spentOf(events)).toEqual(builder.spent);
+  });
+
+  it("leaves out calls answered from a record: they are in the tree with their usage, but cost nothing this time", () => {
+    const events = recordedEvents("report");
+    const first = usageEvents(events)[0]!;
+    // The record answered that call: its replayed event comes with the node, before its usage.
+    const at = events.findIndex((e) => e.type === "node-start" && e.node.id === first.nodeId);
+    const replayed = [...events.slice(0, at + 1), { type: "replayed", runId: first.runId, seq: 0, time: 0, nodeId: first.nodeId, from: { runId: "r0", nodeId: first.nodeId } } as TraceEvent, ...events.slice(at + 1)].map((e, i) => ({ ...e, seq: i + 1 }));
+    const trace = buildRunTrace(replayed);
+    expect(trace.root!.usage.totalTokens).toBe(buildRunTrace(events).root!.usage.totalTokens);
+    expect(trace.spent.usage.totalTokens).toBe(buildRunTrace(events).spent.usage.totalTokens - first.usage.totalTokens);
+    expect(spentOf(replayed)).toEqual(trace.spent);
+  });
+
+  it("keeps its identity across a batch that spends nothing", () => {
+    const events = recordedEvents("report");
+    const trace = buildRunTrace(events.slice(0, 3));
+    expect(applyTraceEvents(trace, [{ ...events[3]!, type: "paused", stop: { id: 1, boundary: "model-call", reason: "start", agentPath: [], step: "s", stepNodeId: "n3" } } as TraceEvent]).spent).toBe(trace.spent);
   });
 });

@@ -1,0 +1,300 @@
+// The one fold of a run's trace events: the tree of nodes (usage and cost rolled up to every
+// ancestor, streamed text on the node's output), where the run is stopped (the last "paused" not
+// yet "resumed"), which nodes were answered from a record ("replayed"), and what the run spent
+// (each model call once, less the calls a record answered: they cost nothing this time).
+//
+// Two ways to hold it, one set of rules:
+// - `TraceBuilder` (the engine, the isolate's host side): mutable, in place, events applied as
+//   they come; nothing is copied.
+// - `applyTraceEvents` (a window's store): immutable. A batch of events yields a new `RunTrace`
+//   in which only the nodes it touched and their ancestors are new objects, so React re-renders
+//   exactly those rows. Events carry a per-run `seq`: duplicates (a re-subscription) are dropped,
+//   and events after a gap are held until it fills (or `flushHeld` gives up on it).
+// Browser-safe: no Node imports (reached through trace/browser.ts).
+import type { TraceEvent } from "./events.ts";
+import type { StopInfo } from "./stops.ts";
+import { emptyUsage, type Cost, type TraceNode, type Usage } from "./types.ts";
+
+/** Where a replayed node's answer came from. */
+export interface ReplayedFrom {
+  runId: string;
+  nodeId: string;
+}
+
+/** What a run spent: its model calls' usage and cost, each once, less the calls answered from a record. */
+export interface Spent {
+  readonly usage: Usage;
+  readonly cost: Cost;
+}
+
+/** A run's trace as a window holds it. */
+export interface RunTrace {
+  readonly root: TraceNode | undefined;
+  /** The current version of every node, by id. */
+  readonly nodes: ReadonlyMap<string, TraceNode>;
+  /** The highest per-run seq applied; every event up to it has been applied. */
+  readonly lastSeq: number;
+  /** Events that arrived after a gap in seq, oldest first, waiting for the gap to fill. */
+  readonly held: readonly TraceEvent[];
+  /** Where the run is stopped: the last "paused" not yet "resumed". */
+  readonly stop: StopInfo | undefined;
+  /** Nodes answered from a recorded run (not paid again), with the node they came from. */
+  readonly replayed: ReadonlyMap<string, ReplayedFrom>;
+  readonly spent: Spent;
+}
+
+const NOTHING_SPENT: Spent = { usage: emptyUsage(), cost: { usd: 0, unpricedCalls: 0 } };
+
+export const emptyRunTrace: RunTrace = { root: undefined, nodes: new Map(), lastSeq: 0, held: [], stop: undefined, replayed: new Map(), spent: NOTHING_SPENT };
+
+/** `a + b`, as a new Usage. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+    cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
+
+/**
+ * A running total with one model call's cost added, as a new Cost: a call without a price (`usd`
+ * undefined) is counted in `unpricedCalls`, never guessed.
+ */
+export function addCost(total: Cost | undefined, usd: number | undefined): Cost {
+  const from = total ?? { usd: 0, unpricedCalls: 0 };
+  return usd === undefined ? { usd: from.usd, unpricedCalls: from.unpricedCalls + 1 } : { usd: from.usd + usd, unpricedCalls: from.unpricedCalls };
+}
+
+/**
+ * What a run spent after `event`: a usage event of a node not answered from a record adds its
+ * usage and cost; anything else leaves `spent` as it was (the same object).
+ */
+export function spentAfter(spent: Spent, event: TraceEvent, replayed: ReadonlyMap<string, unknown> | ReadonlySet<string>): Spent {
+  if (event.type !== "usage" || replayed.has(event.nodeId)) return spent;
+  return { usage: addUsage(spent.usage, event.usage), cost: addCost(spent.cost, event.costUsd) };
+}
+
+/** What a run's events say it spent (a recorded run read back, say). */
+export function spentOf(events: Iterable<TraceEvent>): Spent {
+  const replayed = new Set<string>();
+  let spent = NOTHING_SPENT;
+  for (const event of events) {
+    if (event.type === "replayed") replayed.add(event.nodeId);
+    spent = spentAfter(spent, event, replayed);
+  }
+  return spent;
+}
+
+/**
+ * The fold itself. `copyOnWrite`: a node is copied the first time this fold touches it (with its
+ * ancestors, so each gets a new identity) and mutated freely after that; otherwise nodes are
+ * changed in place.
+ */
+class TraceFold {
+  readonly nodes: Map<string, TraceNode>;
+  root: TraceNode | undefined;
+  stop: StopInfo | undefined;
+  replayed: Map<string, ReplayedFrom>;
+  spent: Spent;
+  readonly #copyOnWrite: boolean;
+  readonly #fresh = new Set<TraceNode>();
+  #replayedShared: boolean;
+
+  constructor(from: Omit<RunTrace, "lastSeq" | "held">, copyOnWrite: boolean) {
+    this.#copyOnWrite = copyOnWrite;
+    this.nodes = copyOnWrite ? new Map(from.nodes) : (from.nodes as Map<string, TraceNode>);
+    this.root = from.root;
+    this.stop = from.stop;
+    this.replayed = from.replayed as Map<string, ReplayedFrom>;
+    this.#replayedShared = copyOnWrite;
+    this.spent = from.spent;
+  }
+
+  apply(event: TraceEvent): void {
+    this.spent = spentAfter(this.spent, event, this.replayed);
+    switch (event.type) {
+      case "node-start": {
+        const node: TraceNode = { ...event.node, status: "running", startedAt: event.time, endedAt: null, usage: emptyUsage(), children: [] };
+        this.nodes.set(node.id, node);
+        if (this.#copyOnWrite) this.#fresh.add(node);
+        const parent = node.parentId === null ? undefined : this.#writable(node.parentId);
+        if (parent) parent.children.push(node);
+        else if (!this.root) this.root = node;
+        return;
+      }
+      case "node-update": {
+        const node = this.#writable(event.nodeId);
+        if (!node) return;
+        if (event.textDelta !== undefined) appendOutputText(node, "text", event.textDelta);
+        if (event.reasoningDelta !== undefined) appendOutputText(node, "reasoning", event.reasoningDelta);
+        if (event.status !== undefined) node.status = event.status;
+        if (event.input) node.input = { ...(node.input as object | undefined), ...event.input };
+        if (event.capabilities) node.capabilities = event.capabilities;
+        if (event.tools) node.tools = event.tools;
+        return;
+      }
+      case "node-end": {
+        const node = this.#writable(event.nodeId);
+        if (!node) return;
+        node.status = event.status;
+        node.endedAt = event.time;
+        if ("output" in event) node.output = event.output;
+        if (event.error) node.error = event.error;
+        return;
+      }
+      case "usage": {
+        for (let node = this.#writable(event.nodeId); node; node = node.parentId === null ? undefined : this.#writable(node.parentId)) {
+          node.usage = addUsage(node.usage, event.usage);
+          node.cost = addCost(node.cost, event.costUsd);
+        }
+        return;
+      }
+      case "tool-denied": {
+        const node = this.#writable(event.nodeId);
+        if (node) node.denied = [...(node.denied ?? []), event.denial];
+        return;
+      }
+      case "paused":
+        this.stop = event.stop;
+        return;
+      case "resumed":
+        if (this.stop?.id === event.stopId) this.stop = undefined;
+        return;
+      case "replayed":
+        if (this.#replayedShared) {
+          this.replayed = new Map(this.replayed);
+          this.#replayedShared = false;
+        }
+        this.replayed.set(event.nodeId, event.from);
+        return;
+      case "approval-requested":
+      case "approval-resolved":
+        // Approvals have nodes of their own (started and ended like any node); these events exist
+        // for inboxes that don't hold the tree.
+        return;
+    }
+  }
+
+  /** The node to change: itself in place, or (copy-on-write) its copy, with its ancestors pointing at it. */
+  #writable(id: string): TraceNode | undefined {
+    const node = this.nodes.get(id);
+    if (!node || !this.#copyOnWrite || this.#fresh.has(node)) return node;
+    const copy: TraceNode = { ...node, children: node.children.slice() };
+    this.nodes.set(id, copy);
+    this.#fresh.add(copy);
+    const parent = node.parentId === null ? undefined : this.#writable(node.parentId);
+    if (parent) replaceChild(parent.children, node, copy);
+    if (this.root === node) this.root = copy;
+    return copy;
+  }
+}
+
+/**
+ * Builds a run's tree as its events come, in place (the engine's own tree, a host's copy of an
+ * isolated run's). Events are applied in the order given; their seq is not checked.
+ *
+ * @example
+ * const builder = new TraceBuilder();
+ * for (const event of events) builder.apply(event);
+ * builder.root; // the run node
+ */
+export class TraceBuilder {
+  readonly #fold = new TraceFold({ ...emptyRunTrace, nodes: new Map(), replayed: new Map() }, false);
+
+  get root(): TraceNode | undefined {
+    return this.#fold.root;
+  }
+
+  node(id: string): TraceNode | undefined {
+    return this.#fold.nodes.get(id);
+  }
+
+  /** Where the run is stopped, if it is. */
+  get stop(): StopInfo | undefined {
+    return this.#fold.stop;
+  }
+
+  /** What the run spent so far (a new object whenever it changes). */
+  get spent(): Spent {
+    return this.#fold.spent;
+  }
+
+  apply(event: TraceEvent): void {
+    this.#fold.apply(event);
+  }
+}
+
+/** Rebuilds a run's tree from its events. */
+export function buildTrace(events: Iterable<TraceEvent>): TraceNode | undefined {
+  const builder = new TraceBuilder();
+  for (const event of events) builder.apply(event);
+  return builder.root;
+}
+
+/**
+ * Applies a batch of one run's trace events in seq order, immutably; returns `trace` itself when
+ * nothing changed.
+ *
+ * @example
+ * let trace = emptyRunTrace;
+ * trace = applyTraceEvents(trace, batch); // trace.root is the run node
+ */
+export function applyTraceEvents(trace: RunTrace, events: readonly TraceEvent[]): RunTrace {
+  if (events.length === 0) return trace;
+  const fold = new TraceFold(trace, true);
+  const pending = [...trace.held, ...events].sort((a, b) => a.seq - b.seq);
+  const held: TraceEvent[] = [];
+  let lastSeq = trace.lastSeq;
+  for (const event of pending) {
+    if (event.seq <= lastSeq) continue;
+    if (event.seq !== lastSeq + 1) {
+      if (held.at(-1)?.seq !== event.seq) held.push(event);
+      continue;
+    }
+    fold.apply(event);
+    lastSeq = event.seq;
+  }
+  if (lastSeq === trace.lastSeq && held.length === trace.held.length) return trace;
+  return finish(fold, lastSeq, held);
+}
+
+/** Applies held events across their gaps (the missing ones are not coming back). */
+export function flushHeld(trace: RunTrace): RunTrace {
+  if (trace.held.length === 0) return trace;
+  const fold = new TraceFold(trace, true);
+  for (const event of trace.held) fold.apply(event);
+  return finish(fold, trace.held.at(-1)!.seq, []);
+}
+
+/** A run's trace from its full event list (e.g. a record read back). */
+export function buildRunTrace(events: readonly TraceEvent[]): RunTrace {
+  return flushHeld(applyTraceEvents(emptyRunTrace, events));
+}
+
+/** True when events are missing (held after a gap), so the full list should be fetched. */
+export function hasGap(trace: RunTrace): boolean {
+  return trace.held.length > 0;
+}
+
+function finish(fold: TraceFold, lastSeq: number, held: TraceEvent[]): RunTrace {
+  return { root: fold.root, nodes: fold.nodes, lastSeq, held, stop: fold.stop, replayed: fold.replayed, spent: fold.spent };
+}
+
+// The child that changes is nearly always among the last ones, so search from the end.
+function replaceChild(children: TraceNode[], from: TraceNode, to: TraceNode): void {
+  for (let i = children.length - 1; i >= 0; i--) {
+    if (children[i] === from) {
+      children[i] = to;
+      return;
+    }
+  }
+}
+
+// Streamed text accumulates on the running node's output, so a live view shows it as it arrives.
+function appendOutputText(node: TraceNode, field: "text" | "reasoning", delta: string): void {
+  const output = (node.output && typeof node.output === "object" ? node.output : {}) as Record<string, unknown>;
+  const before = typeof output[field] === "string" ? output[field] : "";
+  node.output = { ...output, [field]: `${before}${delta}` };
+}
