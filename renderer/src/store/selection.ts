@@ -1,5 +1,5 @@
-// Selection rules shared by the reducer and the actions: what an entry, a graph node or a trace
-// node selects in the inspectors.
+// Selection rules shared by the reducer (apply-batch.ts) and the slices' actions: what an entry,
+// a graph node or a trace node selects in the inspectors.
 import type { ProjectSnapshot, TraceNode } from "../contract/index.ts";
 import { enclosingAgent, indexTree } from "../trace/index.ts";
 import type { AgentRef, StudioData } from "./studio-state.ts";
