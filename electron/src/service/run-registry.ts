@@ -1,0 +1,269 @@
+// The runs of this session: starting one (every way a run starts goes through `launch`), the
+// LiveRun each is kept as, its events coming in (recorded, kept, streamed), stepping and the
+// studio's breakpoints, aborting, and a run's end. It keeps the session bounded: once a run ends
+// the event log and the run let go of what its record on disk holds. What a run's events mean for
+// approvals is the approval desk's (approval-desk.ts), told through `RunWatcher`.
+import { randomUUID } from "node:crypto";
+import { DeltaCoalescer, checkValueLimits, type RunHandle, type TraceEvent } from "june";
+import type { Project, ProjectEntry, ReplaySpec } from "june/project";
+import type { Breakpoint, Result, RunOrigin, RunSummary } from "../contract/index.ts";
+import type { StudioEventInput } from "./event-log.ts";
+import { LiveRun } from "./live-run.ts";
+import { fail, failFromError, ok } from "./results.ts";
+import { unknownRun } from "./refusals.ts";
+import { readRecordedEvents } from "./run-history.ts";
+import { openRunRecord, type RunRecord } from "./run-record.ts";
+
+/** Who hears what a run's events mean beyond its trace (the approval desk). */
+export interface RunWatcher {
+  /**
+   * Called with each of a run's events before it goes out to windows, so what the event asks is
+   * known by the time a listener hears it; the function it returns runs once the event has gone.
+   */
+  heard(run: LiveRun, event: TraceEvent): (() => void) | undefined;
+  /** The run ended: nothing it asked waits any more. */
+  ended(runId: string): void;
+}
+
+export interface RunRegistryOptions {
+  emit(event: StudioEventInput): void;
+  /** Trims the event log: a run ended, so the stream's past is a snapshot from now on. */
+  trimLog(): void;
+  watcher: RunWatcher;
+  log(message: string): void;
+  now(): number;
+  /** Keeps every run's events and handle after it ended (the memory benchmark's baseline). */
+  retainEvents: boolean;
+  /** Coalesces text deltas per frame before they are recorded, kept or sent. */
+  coalesceDeltas: boolean;
+  /** The studio is closing: a run aborted now was interrupted by it, not stopped by the user. */
+  closing(): boolean;
+}
+
+/** How a run starts: paused, answered from a record (replay, fork, resume), and whence. */
+export interface LaunchHow {
+  paused?: boolean | undefined;
+  replay?: ReplaySpec;
+  origin?: RunOrigin;
+}
+
+/** What the registry holds in memory, counted over its runs. */
+export interface RegistryCounts {
+  runEvents: number;
+  runHandles: number;
+  runs: number;
+}
+
+export class RunRegistry {
+  readonly #options: RunRegistryOptions;
+  readonly #runs = new Map<string, LiveRun>();
+  /** Each running run's record on disk (`<runs folder>/<run-id>.jsonl` and `.meta.json`). */
+  readonly #records = new Map<string, RunRecord>();
+  /** Undefined when deltas go as they come (coalesceDeltas: false). */
+  readonly #coalescer: DeltaCoalescer | undefined;
+  /** The studio's breakpoints: every live run has them, every new run starts with them. */
+  #breakpoints: Breakpoint[] = [];
+
+  constructor(options: RunRegistryOptions) {
+    this.#options = options;
+    this.#coalescer = options.coalesceDeltas
+      ? new DeltaCoalescer((runId, event) => {
+          const live = this.#runs.get(runId);
+          if (live) this.#onTrace(live, event);
+        })
+      : undefined;
+  }
+
+  get(runId: string): LiveRun | undefined {
+    return this.#runs.get(runId);
+  }
+
+  has(runId: string): boolean {
+    return this.#runs.has(runId);
+  }
+
+  /** Every run of the session's summary, in the order they started. */
+  summaries(): RunSummary[] {
+    return [...this.#runs.values()].map((live) => live.summary());
+  }
+
+  /**
+   * A session run's events: from memory while it runs (and when it is not recorded: memory is the
+   * only copy), from its record on disk once it ended (the registry let go of them).
+   */
+  eventsOf(live: LiveRun): Result<TraceEvent[]> {
+    // Events still in memory are the whole copy: the run runs, isn't recorded, or its record broke.
+    if (live.running || live.runsFolder === undefined || live.events.length > 0) return ok([...live.events]);
+    return readRecordedEvents(live.runsFolder, live.id);
+  }
+
+  /** Forgets a run that ended (it was deleted): the session no longer lists it. */
+  forget(runId: string): void {
+    this.#runs.delete(runId);
+  }
+
+  counts(): RegistryCounts {
+    let runEvents = 0;
+    let runHandles = 0;
+    for (const live of this.#runs.values()) {
+      runEvents += live.events.length;
+      if (live.handle) runHandles++;
+    }
+    return { runEvents, runHandles, runs: this.#runs.size };
+  }
+
+  /** Starts a run of `entry` in `project` (which the caller found the entry in). */
+  launch(project: Project, entry: ProjectEntry, input: unknown, how: LaunchHow): Result<{ runId: string }> {
+    if (project.trusted === false) {
+      return fail(
+        "STUDIO_FOLDER_RESTRICTED",
+        `june studio: ${entry.name} can't run: ${project.folder} is in restricted mode (not trusted), so none of its code runs. Trust the folder (the banner's "Trust folder") to load and run it.`,
+      );
+    }
+    try {
+      // An input past the run's bounds would fail the run anyway, and couldn't be recorded or shown.
+      checkValueLimits(input, "the run's input");
+    } catch (error) {
+      return failFromError(error, `june studio: can't start ${entry.name}`);
+    }
+    const { now, log } = this.#options;
+    const runId = `run_${now().toString(36)}_${randomUUID().slice(0, 8)}`;
+    const live = new LiveRun({
+      runId,
+      entryId: entry.id,
+      name: entry.name,
+      input: input ?? null,
+      startedAt: now(),
+      ...(how.origin ? { origin: how.origin } : {}),
+    });
+    this.#runs.set(runId, live);
+    const record = openRunRecord(project, live.summary(), log);
+    live.runsFolder = record.runsFolder;
+    this.#records.set(runId, record);
+    // run-started goes first: the run's own events follow it in the stream.
+    this.#options.emit({ type: "run-started", run: live.summary() });
+    try {
+      // In a pooled worker (the project is isolated): its tools and models can't take the studio down.
+      live.handle = project.start(entry.id, {
+        runId,
+        ...(input !== undefined ? { input } : {}),
+        ...(how.paused ? { startPaused: true } : {}),
+        ...(this.#breakpoints.length ? { breakpoints: this.breakpoints() } : {}),
+        ...(how.replay ? { replay: how.replay } : {}),
+        onEvent: (event) => (this.#coalescer ? this.#coalescer.push(live.id, event) : this.#onTrace(live, event)),
+        warn: (message) => log(message),
+      });
+    } catch (error) {
+      const failure = failFromError<{ runId: string }>(error, `june studio: ${entry.name} could not start`);
+      this.#end(live, { status: "failed", ...(failure.ok ? {} : { error: failure.error }) });
+      return failure;
+    }
+    void live.handle.result.then(
+      (result) => this.#end(live, result),
+      (error: unknown) => this.#end(live, { status: "failed", error: { code: "STUDIO_INTERNAL", message: String(error) } }),
+    );
+    return ok({ runId });
+  }
+
+  #onTrace(live: LiveRun, event: TraceEvent): void {
+    // The event the record breaks on still reaches memory and windows; the throw at the end then
+    // fails the run (the engine stops it with the record's JUNE_RECORD_FAILED).
+    let unrecorded: unknown;
+    try {
+      this.#records.get(live.id)?.append(event);
+    } catch (error) {
+      unrecorded = error;
+    }
+    live.record(event);
+    const after = this.#options.watcher.heard(live, event);
+    this.#options.emit({ type: "trace", runId: live.id, event });
+    after?.();
+    if (unrecorded !== undefined) throw unrecorded;
+  }
+
+  #end(live: LiveRun, result: Parameters<LiveRun["end"]>[0]): void {
+    if (!live.running) return;
+    const { now } = this.#options;
+    // Its last streamed text goes before anything says it ended.
+    this.#coalescer?.end(live.id);
+    const record = this.#records.get(live.id);
+    this.#records.delete(live.id);
+    this.#options.watcher.ended(live.id);
+    // Aborted by closing the studio: its record was detached first and stays resumable.
+    if (this.#options.closing() && result.status === "aborted") live.interrupt(now());
+    else live.end(result, now());
+    const recorded = record?.finish(live.summary());
+    // Its record couldn't be completed: the run failed for it, here as in its meta.
+    if (recorded?.status === "failed" && live.summary().status !== "failed") live.end({ status: "failed", error: recorded.error }, recorded.endedAt ?? now());
+    this.#options.emit({ type: "run-ended", run: live.summary() });
+    if (!this.#options.retainEvents) this.#letGo(live, record?.intact() ?? false);
+  }
+
+  /**
+   * A run ended: the log lets go of every event so far (a window subscribing from an earlier seq
+   * gets a snapshot), and the run lets go of its engine handle (which keeps every event it emitted)
+   * and, when its record on disk holds them all, of its events (a record that failed partway
+   * leaves memory the only whole copy). A long session keeps a summary per run, not every delta
+   * it streamed.
+   */
+  #letGo(live: LiveRun, recorded: boolean): void {
+    this.#options.trimLog();
+    live.handle = undefined;
+    if (recorded) live.events.length = 0;
+  }
+
+  /** Aborts a run of the session; one that already ended is a no-op, not an error: the user's intent holds. */
+  abort(runId: string, reason: string | undefined): Result<null> {
+    const live = this.#runs.get(runId);
+    if (!live) return unknownRun(runId);
+    if (live.running) live.handle?.abort(reason);
+    return ok(null);
+  }
+
+  /** Pauses, steps or continues a run of the session; undefined when the session has no such run. */
+  control(runId: string, verb: string, act: (handle: RunHandle) => void): Result<null> | undefined {
+    const live = this.#runs.get(runId);
+    if (!live) return undefined;
+    if (!live.running || !live.handle) {
+      return fail("STUDIO_RUN_ENDED", `june studio: run ${runId} has ${live.summary().status}; there is nothing to ${verb}.`);
+    }
+    try {
+      act(live.handle);
+    } catch (error) {
+      return failFromError(error, `june studio: can't ${verb} run ${runId}`);
+    }
+    return ok(null);
+  }
+
+  /** A copy of the studio's breakpoints (each run gets its own). */
+  breakpoints(): Breakpoint[] {
+    return this.#breakpoints.map((b) => ({ ...b }));
+  }
+
+  /** Replaces the studio's breakpoints in every live run and for every new one, and announces them. */
+  setBreakpoints(breakpoints: readonly Breakpoint[]): void {
+    this.#breakpoints = breakpoints.map((b) => ({ ...b }));
+    for (const live of this.#runs.values()) {
+      if (!live.running || !live.handle) continue;
+      try {
+        live.handle.setBreakpoints(this.breakpoints());
+      } catch (error) {
+        this.#options.log(`june studio: run ${live.id} did not take the breakpoints: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.#options.emit({ type: "breakpoints", breakpoints: this.breakpoints() });
+  }
+
+  /**
+   * Aborts every live run and waits for them to end. Their records are detached first, so on disk
+   * they stay "interrupted" (resumable), not "aborted".
+   */
+  async close(): Promise<void> {
+    const running = [...this.#runs.values()].filter((live) => live.running && live.handle);
+    // What has streamed so far goes into the records before they are detached.
+    this.#coalescer?.flush();
+    for (const live of running) this.#records.get(live.id)?.detach();
+    for (const live of running) live.handle!.abort("the studio is closing");
+    await Promise.all(running.map((live) => live.handle!.result.catch(() => undefined)));
+  }
+}
