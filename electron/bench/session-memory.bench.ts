@@ -43,6 +43,7 @@ function runEnded(service: StudioService, runId: string, afterSeq: number): Prom
   return new Promise((resolve) => {
     let stop: (() => void) | undefined;
     let done = false;
+    // eslint-disable-next-line prefer-const -- the listener may run (and unsubscribe) before listen() returns
     stop = service.listen(afterSeq, (event: StudioEvent) => {
       if (done || event.type !== "run-ended" || event.run.runId !== runId) return;
       done = true;

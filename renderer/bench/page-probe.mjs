@@ -66,7 +66,10 @@ export function collect() {
   let rendered = 0;
   const rowHeight = tree?.querySelector('[role="treeitem"]')?.offsetHeight ?? 0;
   for (const child of tree?.children ?? []) {
-    if (child.getAttribute("role") === "treeitem") rows++, rendered++;
+    if (child.getAttribute("role") === "treeitem") {
+      rows++;
+      rendered++;
+    }
     else if (child.getAttribute("aria-hidden") === "true" && rowHeight > 0) rows += Math.round(child.offsetHeight / rowHeight);
   }
   return {

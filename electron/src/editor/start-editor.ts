@@ -89,7 +89,9 @@ const TAIL_CHARS = 600;
 export function tail(output: string): string {
   const lines = output
     // Terminal editors paint the screen (vim's alternate-screen and title sequences): keep the words.
+    // eslint-disable-next-line no-control-regex -- matching terminal escape codes is the point
     .replace(/\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-_])/g, "")
+    // eslint-disable-next-line no-control-regex -- and the control characters left over
     .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, "")
     .split("\n")
     .map((line) => line.trim())

@@ -183,6 +183,7 @@ export function nextEvent<T extends StudioEvent = StudioEvent>(
   return new Promise((resolve) => {
     let done = false;
     let stop: (() => void) | undefined;
+    // eslint-disable-next-line prefer-const -- the listener may run (and unsubscribe) before listen() returns
     stop = service.listen(afterSeq, (event) => {
       if (done) return;
       const found = [event, ...standsFor(event)].find(matches);

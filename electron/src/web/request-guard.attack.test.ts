@@ -221,7 +221,11 @@ async function pageSocket() {
   socket.on("message", (data) => {
     const message = JSON.parse(String(data)) as WireMessage;
     messages.push(message);
-    for (const waiter of [...waiters]) if ("id" in message && message.id === waiter.id) waiters.splice(waiters.indexOf(waiter), 1), waiter.resolve(message);
+    for (const waiter of [...waiters]) {
+      if (!("id" in message) || message.id !== waiter.id) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
   });
   const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
   socket.on("error", () => {});

@@ -10,6 +10,7 @@ export type ReadTarget = { ok: true; path: string; query: URLSearchParams } | { 
 /** What RFC 3986 allows in a path, unencoded: unreserved, sub-delims, ":", "@", "/" and "%". */
 const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const ENCODED_SLASH = /%(2f|5c)/i;
+// eslint-disable-next-line no-control-regex -- a request path with a control character is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

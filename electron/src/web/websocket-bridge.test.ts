@@ -65,7 +65,11 @@ function collect(bridge: WebSocketBridge, afterSeq = 0) {
   const stop = bridge.onEvents(afterSeq, (batch: EventBatch) => {
     events.push(...batch.events);
     const last = events.at(-1)!.seq;
-    for (const waiter of [...waiters]) if (last >= waiter.seq) waiters.splice(waiters.indexOf(waiter), 1), waiter.resolve();
+    for (const waiter of [...waiters]) {
+      if (last < waiter.seq) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   });
   const until = (seq: number) => new Promise<void>((resolve) => (events.at(-1)?.seq ?? 0) >= seq ? resolve() : waiters.push({ seq, resolve }));
   return { events, stop, until };

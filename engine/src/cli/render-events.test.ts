@@ -63,6 +63,7 @@ describe("the tree of a recorded run (report.tsx: a composite tool with its own 
   });
 
   it("without colour there is no escape code anywhere", () => {
+    // eslint-disable-next-line no-control-regex -- looking for escape codes
     expect(lines.join("\n")).not.toMatch(/\u001b\[/);
   });
 });

@@ -46,6 +46,7 @@ export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv):
   return stream.isTTY === true && (noColor === undefined || noColor === "");
 }
 
+// eslint-disable-next-line no-control-regex -- the colour codes this module writes
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** The text without ANSI styling, e.g. to measure how wide it shows. */

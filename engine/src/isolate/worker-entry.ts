@@ -311,7 +311,7 @@ function nameOf(component: unknown): string {
 
 /** Whose bundle the thrown error's stack runs through, when it names one. */
 function sourceOf(thrown: unknown): { file: string; runId?: string } | undefined {
-  let stack = "";
+  let stack: string;
   try {
     stack = thrown instanceof Error && typeof thrown.stack === "string" ? thrown.stack : "";
   } catch {

@@ -30,6 +30,7 @@ describe("abort as an approval is granted", () => {
     const model = scripted([{ toolCalls: [{ toolName: "deploy", input: {} }] }, { text: "done" }]);
     const events: TraceEvent[] = [];
     let handle!: RunHandle;
+    // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
     handle = run(
       <Agent model={model}>
         <RequireApproval>
@@ -98,6 +99,7 @@ describe("abort while a composite tool runs", () => {
   it.each(cases)("$mode, nested $depth deep, $calls: every node ends before the run does", async ({ stream, depth, parallel }) => {
     const events: TraceEvent[] = [];
     let handle!: RunHandle;
+    // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
     handle = run(workflow(depth, parallel), {
       stream,
       onEvent: (event) => {

@@ -39,6 +39,7 @@ async function decidedInOnEvent(decide: Decide, options: Parameters<typeof run>[
   const thrown: unknown[] = [];
   const events: TraceEvent[] = [];
   let handle: RunHandle | undefined;
+  // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
   handle = run(element, {
     ...options,
     onEvent: (event) => {
@@ -80,6 +81,7 @@ describe("approve() and deny() inside onEvent's approval-requested", () => {
     let handle: RunHandle | undefined;
     const log: string[] = [];
     const { element } = release(log);
+    // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
     handle = run(element, {
       startPaused: true,
       onEvent: (event) => {

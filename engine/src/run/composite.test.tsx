@@ -222,6 +222,7 @@ describe("composite tools at run time", () => {
     });
     const model = scripted([{ toolCalls: [{ toolName: "research", input: {} }] }, { toolCalls: [{ toolName: "hang", input: {} }] }]);
     let handle!: RunHandle;
+    // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
     handle = run(
       <Agent model={model}>
         <Tool name="research" description="d" input={z.object({})}>

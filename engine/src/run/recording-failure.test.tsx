@@ -93,6 +93,7 @@ describe("a recorder that fails fails its run", () => {
     const { element } = workflow(log);
     let handle: RunHandle | undefined;
     const seen: TraceEvent[] = [];
+    // eslint-disable-next-line prefer-const -- run() emits (and the listener may read the handle) before it returns
     handle = run(element, {
       startPaused: true,
       onEvent: (e) => {

@@ -137,7 +137,7 @@ export function readTraceFile(path: string): ReadTrace {
       events.push(JSON.parse(line) as TraceEvent);
     } catch (error) {
       if (index >= lines.length - 2) truncated = true;
-      else throw new Error(`june: ${path}:${index + 1} is not a trace event: ${(error as Error).message}`);
+      else throw new Error(`june: ${path}:${index + 1} is not a trace event: ${(error as Error).message}`, { cause: error });
     }
   });
   return { events, tree: buildTrace(events), truncated };

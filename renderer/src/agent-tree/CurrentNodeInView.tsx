@@ -20,6 +20,7 @@ export function CurrentNodeInView({ nodeId }: { nodeId: string | undefined }) {
     if (left >= 0 && top >= 0 && left + w <= width && top + h <= height) return;
     void flow.setCenter(node.position.x + (node.width ?? 0) / 2, node.position.y + (node.height ?? 0) / 2, { zoom, duration: 200 });
     // Only a new stop position pans; the user's own panning afterwards is left alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `flow` is React Flow's stable instance
   }, [nodeId, width, height]);
 
   return null;

@@ -18,6 +18,8 @@ export function FitOnResize({ userMoved, options }: { userMoved: RefObject<boole
       return;
     }
     if (!userMoved.current) void flow.fitView(options);
+    // Only a new size refits: `flow` is stable, `userMoved` a ref, `options` read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [width, height]);
 
   return null;

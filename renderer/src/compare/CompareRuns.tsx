@@ -121,6 +121,7 @@ export function CompareRuns({ onClose }: { onClose?: () => void }) {
   useEffect(() => {
     if (pair.left && pair.right && pair.left !== pair.right) void compareRuns(pair);
     // Once, with the pair the dialog opens with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const close = onClose && (

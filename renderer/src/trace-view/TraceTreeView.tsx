@@ -78,6 +78,7 @@ export function TraceTreeView({ root, selectedId, onSelect, now, label, nodes, c
     const row = el.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(currentId)}"]`);
     if (typeof row?.scrollIntoView === "function") row.scrollIntoView({ block: "nearest" });
     // Only a new stop scrolls; the rows growing under it afterwards leave the user's scroll alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentId, currentIndex >= 0]);
 
   // After a keyboard move, focus the row once it is rendered.
