@@ -6,6 +6,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import type { PromptWordCount } from "./scripted-prompt-words.ts";
 import { scriptedUsage } from "./scripted-usage.ts";
 import type { ScriptedUsage } from "./scripted-usage.ts";
 
@@ -46,14 +47,20 @@ export interface ScriptedTurn {
 }
 
 /**
- * The turn for `response` as call number `callIndex` (0-based). Tool call ids are
- * `call_<callIndex>_<position>`, so a test can name them before the run.
+ * The turn for `response` as call number `callIndex` (0-based), its default input tokens counted
+ * by `countPromptWords`. Tool call ids are `call_<callIndex>_<position>`, so a test can name them
+ * before the run.
  *
  * @example
- * scriptedTurn({ toolCalls: [{ toolName: "read", input: { path: "a" } }] }, 0, prompt).toolCalls[0];
+ * scriptedTurn({ toolCalls: [{ toolName: "read", input: { path: "a" } }] }, 0, prompt, promptWordCounter()).toolCalls[0];
  * // { toolCallId: "call_0_0", toolName: "read", input: '{"path":"a"}' }
  */
-export function scriptedTurn(response: ScriptedResponse, callIndex: number, prompt: LanguageModelV4Prompt): ScriptedTurn {
+export function scriptedTurn(
+  response: ScriptedResponse,
+  callIndex: number,
+  prompt: LanguageModelV4Prompt,
+  countPromptWords: PromptWordCount,
+): ScriptedTurn {
   const toolCalls = (response.toolCalls ?? []).map((call, position) => ({
     toolCallId: `call_${callIndex}_${position}`,
     toolName: call.toolName,
@@ -67,7 +74,7 @@ export function scriptedTurn(response: ScriptedResponse, callIndex: number, prom
     reasoning,
     text,
     toolCalls,
-    usage: scriptedUsage(prompt, { text, reasoning, toolInputs: toolCalls.map((call) => call.input) }, response.usage),
+    usage: scriptedUsage(prompt, countPromptWords, { text, reasoning, toolInputs: toolCalls.map((call) => call.input) }, response.usage),
     finishReason: calledTools ? { unified: "tool-calls", raw: "tool_calls" } : { unified: "stop", raw: "stop" },
   };
 }

@@ -2,7 +2,12 @@
 // how it counts usage, and how it fails.
 import { generateText, stepCountIs, streamText, tool } from "ai";
 import type { ModelMessage } from "ai";
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type {
+  JSONObject,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+} from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isJuneError } from "../errors/index.ts";
@@ -195,6 +200,87 @@ describe("scripted: usage", () => {
     const result = await scripted([{ text: "" }]).doGenerate(callOptions());
     expect(result.usage.inputTokens.total).toBe(2);
     expect(result.usage.outputTokens.total).toBe(1);
+  });
+});
+
+describe("scripted: usage over a long loop", () => {
+  it("reports for every call the input tokens a fresh model counts on the same prompt", async () => {
+    const turns = 60;
+    const responses = Array.from({ length: turns }, (_, k) => ({
+      text: `Turn ${k}: checking.`,
+      toolCalls: [{ toolName: "weather", input: { city: `City ${k}` } }],
+    }));
+    const model = scripted([...responses, { text: "All sunny." }]);
+
+    const result = await generateText({
+      model,
+      tools: { weather: weatherTool() },
+      instructions: "You are terse.",
+      prompt: "Weather everywhere?",
+      stopWhen: stepCountIs(turns + 1),
+    });
+
+    expect(result.steps).toHaveLength(turns + 1);
+    const fresh = await Promise.all(
+      model.calls.map(async (call) => {
+        const { usage } = await scripted([{ text: "" }]).doGenerate({ prompt: call.prompt as LanguageModelV4Prompt });
+        return usage.inputTokens.total;
+      }),
+    );
+    expect(result.steps.map((step) => step.usage.inputTokens)).toEqual(fresh);
+  });
+
+  it("serializes each tool input and tool result once, however many later calls carry it", async () => {
+    // The AI SDK rebuilds the prompt's messages and parts on every call of a loop but passes the
+    // same tool-call input and tool-result output objects; `toJSON` notes each time one is
+    // serialized. Two conversations share the model, as parallel agents may, their calls alternating.
+    const serialized: string[] = [];
+    const watched = (name: string, value: JSONObject): JSONObject =>
+      Object.defineProperty({ ...value }, "toJSON", {
+        value: () => {
+          serialized.push(name);
+          return value;
+        },
+      });
+    const turns = 40;
+    const conversation = (name: string, question: string) => {
+      const inputs = Array.from({ length: turns }, (_, i) => watched(`${name} input ${i}`, { city: `City ${i}` }));
+      const outputs = Array.from({ length: turns }, (_, i) => ({ type: "json" as const, value: watched(`${name} result ${i}`, { sky: "sunny" }) }));
+      return (k: number): LanguageModelV4Prompt => [
+        { role: "user", content: [{ type: "text", text: question }] },
+        ...inputs.slice(0, k).flatMap((input, i): LanguageModelV4Prompt => [
+          { role: "assistant", content: [{ type: "tool-call", toolCallId: `call_${i}_0`, toolName: "weather", input }] },
+          { role: "tool", content: [{ type: "tool-result", toolCallId: `call_${i}_0`, toolName: "weather", output: outputs[i]! }] },
+        ]),
+      ];
+    };
+    const south = conversation("south", "Weather everywhere?");
+    const north = conversation("north", "Weather up north?");
+    const model = scripted(() => ({ text: "Noted." }));
+
+    const inputTokens: (number | undefined)[][] = [];
+    for (let k = 0; k <= turns; k++) {
+      const inSouth = await model.doGenerate(callOptions({ prompt: south(k) }));
+      const inNorth = await model.doGenerate(callOptions({ prompt: north(k) }));
+      inputTokens.push([inSouth.usage.inputTokens.total, inNorth.usage.inputTokens.total]);
+    }
+
+    // The question (2 or 3 words), then per earlier turn {"city":"City i"} (3) and {"sky":"sunny"} (2).
+    expect(inputTokens).toEqual(Array.from({ length: turns + 1 }, (_, k) => [2 + 5 * k, 3 + 5 * k]));
+    expect(serialized).toHaveLength(4 * turns);
+    expect(new Set(serialized)).toHaveProperty("size", 4 * turns);
+  });
+
+  it("counts a message the caller changed between calls afresh", async () => {
+    const model = scripted(() => ({ text: "Noted." }));
+    const prompt: LanguageModelV4Prompt = [{ role: "user", content: [{ type: "text", text: "One two" }] }];
+    const first = await model.doGenerate(callOptions({ prompt }));
+
+    prompt[0] = { role: "user", content: [{ type: "text", text: "One two three four" }] };
+    prompt.push({ role: "assistant", content: [{ type: "text", text: "Five" }] });
+    const second = await model.doGenerate(callOptions({ prompt }));
+
+    expect([first.usage.inputTokens.total, second.usage.inputTokens.total]).toEqual([2, 5]);
   });
 });
 

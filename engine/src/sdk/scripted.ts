@@ -10,6 +10,7 @@ import type {
 import type { ModelMessage } from "ai";
 import { JuneError } from "../errors/index.ts";
 import { throwIfAborted, untilAborted } from "./abort-error.ts";
+import { promptWordCounter } from "./scripted-prompt-words.ts";
 import { scriptedTurn, turnContent } from "./scripted-response.ts";
 import type { ScriptedResponse, ScriptedTurn } from "./scripted-response.ts";
 import { partStream, turnStreamParts } from "./scripted-stream.ts";
@@ -92,6 +93,8 @@ class ScriptedLanguageModel implements ScriptedModel {
   readonly calls: ScriptedCall[] = [];
   readonly #responses: readonly ScriptedEntry[];
   readonly #responder: ScriptedResponder | undefined;
+  // One per model: a loop's calls share it, so each earlier part of the prompt is counted once.
+  readonly #countPromptWords = promptWordCounter();
 
   constructor(responses: readonly ScriptedEntry[] | ScriptedResponder, modelId: string) {
     // A copy, so the script cannot change under a running workflow.
@@ -129,7 +132,7 @@ class ScriptedLanguageModel implements ScriptedModel {
     const entry = this.#responder ?? this.#responses[index];
     if (entry === undefined) throw this.#exhausted(index);
     const response = typeof entry === "function" ? await untilAborted(entry(call, index), options.abortSignal, what) : entry;
-    return scriptedTurn(response, index, options.prompt);
+    return scriptedTurn(response, index, options.prompt, this.#countPromptWords);
   }
 
   #describe(index: number): string {
