@@ -14,7 +14,7 @@ import { RecordedError, executeItems, executePreparedAgent } from "./execute.ts"
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
 import { endNode, startNode, type Place, type RunContext } from "./run-context.ts";
-import { COMPOSITE_OUTPUT, takeToolCall } from "./traced-tools.ts";
+import { COMPOSITE_OUTPUT, takeToolCall } from "./tool-layers/index.ts";
 
 export function compositeRunner(ctx: () => RunContext): CompositeRunner {
   return {

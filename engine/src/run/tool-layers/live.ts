@@ -1,0 +1,24 @@
+// The bottom of a tool's layers: its own execute, run live, with the call handed off to a
+// composite runner should the tool be one.
+import type { Tool } from "ai";
+import type { Place } from "../run-context.ts";
+import { settleOrAbort } from "./abort.ts";
+import { enter } from "./composite.ts";
+import type { Execute } from "./tool-call.ts";
+
+/**
+ * Runs `tool` for a call whose node the trace layer started.
+ *
+ * @example
+ * composeLayers([traceLayer(place, stepNodeId, { kind: "tool-call", name })], liveExecute(tool, place));
+ */
+export function liveExecute(tool: Tool, place: Place): Execute {
+  const execute = tool.execute!;
+  return (call) => {
+    const entered = enter({ nodeId: call.nodeId!, place }, () => execute.call(tool, call.input as never, call.options));
+    // A tool that ignores the abort signal must not keep its node (or the run) open. A
+    // composite's workflow gives way to the abort by itself, and its nodes must end before
+    // its call does: racing it would let the run end with them still running.
+    return entered.composite ? entered.value : settleOrAbort(entered.value, place.signal);
+  };
+}
