@@ -4,23 +4,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEPLOY_FLOW, HELLO_FLOW, approvalsRequested, makeProject, nextEvent, openService, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
 import type { StudioService } from "./studio-service.ts";
+// The engine's own hostile tool (a test file reached by path, as the isolate's tests use it).
+import { toolThat } from "../../../engine/src/isolate/hostile-code.test-support.ts";
 
 const EXIT_AT_IMPORT = `import { Agent } from "june";\nprocess.exit(7);\nexport default function Gone() { return <Agent />; }\n`;
-
-const toolThat = (body: string) => `import { tool } from "ai";
-import { z } from "zod";
-import { Agent, Step, Tool } from "june";
-import { scripted } from "june/sdk/scripted";
-const act = tool({ description: "act", inputSchema: z.object({}), execute: async () => { ${body} return "acted"; } });
-export default function Acting() {
-  return (
-    <Agent model={scripted([{ toolCalls: [{ toolName: "act", input: {} }] }, { text: "done" }])}>
-      <Tool name="act" value={act} />
-      <Step id="s" prompt="act" />
-    </Agent>
-  );
-}
-`;
 
 let project: ProjectFixture | undefined;
 let service: StudioService | undefined;

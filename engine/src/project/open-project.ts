@@ -137,20 +137,7 @@ export async function loadParts(folder: string, options: OpenOptions): Promise<P
   const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
   const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
   const found = await discoverProject(folder, agentDirs);
-  const context = markdownContext(folder, config, configProblems, configFile);
-  const parts: ProjectParts = {
-    folder,
-    options,
-    configFile,
-    config,
-    configProblems,
-    toolRules: toolRulesOf(config),
-    context,
-    agentDirs: found.agentDirs,
-    workflows: new Map(),
-    markdown: { entries: [], problems: [] },
-    discoveryProblems: found.problems,
-  };
+  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, found.agentDirs), discoveryProblems: found.problems };
   const loaded = await Promise.all(found.workflowFiles.map((file) => workflowEntryOf(parts, file)));
   found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
   parts.markdown = await reloadMarkdown(parts);
