@@ -1,7 +1,7 @@
 // One run the studio started: its handle, its summary (status, usage, cost and where it is
 // stopped kept current as events arrive) and every trace event it emitted, so a window can
 // reopen it later.
-import { emptyUsage, spentAfter, type Cost, type RunHandle, type RunResult, type Spent, type TraceEvent } from "june";
+import { RunSpending, emptyUsage, type Cost, type RunHandle, type RunResult, type TraceEvent } from "june";
 import type { RunSummary } from "../contract/index.ts";
 
 export { emptyUsage };
@@ -17,8 +17,7 @@ export class LiveRun {
   runsFolder: string | undefined;
   #summary: RunSummary;
   // What it spent, by the trace's own rule (calls answered from a record cost nothing this time).
-  #spent: Spent = { usage: emptyUsage(), cost: emptyCost() };
-  readonly #replayed = new Set<string>();
+  readonly #spending = new RunSpending();
 
   constructor(summary: Omit<RunSummary, "status" | "usage" | "cost">) {
     this.#summary = { ...summary, status: "running", usage: emptyUsage(), cost: emptyCost() };
@@ -33,13 +32,13 @@ export class LiveRun {
   }
 
   summary(): RunSummary {
-    return { ...this.#summary, usage: { ...this.#spent.usage }, cost: { ...this.#spent.cost } };
+    const { usage, cost } = this.#spending.spent;
+    return { ...this.#summary, usage: { ...usage }, cost: { ...cost } };
   }
 
   record(event: TraceEvent): void {
     this.events.push(event);
-    if (event.type === "replayed") this.#replayed.add(event.nodeId);
-    this.#spent = spentAfter(this.#spent, event, this.#replayed);
+    this.#spending.add(event);
     if (event.type === "paused") {
       this.#summary.stopped = event.stop;
     } else if (event.type === "resumed" && this.#summary.stopped?.id === event.stopId) {

@@ -4,7 +4,7 @@
 // renderer/src/contract/june-types.ts, the fold through renderer/src/trace/index.ts);
 // docs/architecture.md lists it as the engine's one browser-safe entry.
 export { emptyUsage } from "./types.ts";
-export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, spentAfter, spentOf } from "./fold.ts";
+export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, RunSpending, spentAfter, spentOf } from "./fold.ts";
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export type * from "./types.ts";
 export type * from "./events.ts";

@@ -76,15 +76,34 @@ export function spentAfter(spent: Spent, event: TraceEvent, replayed: ReadonlyMa
   return { usage: addUsage(spent.usage, event.usage), cost: addCost(spent.cost, event.costUsd) };
 }
 
+/**
+ * What a run has spent so far, from its events as they come, for a holder that keeps no tree (the
+ * studio's live run summary).
+ *
+ * @example
+ * const spending = new RunSpending();
+ * run(element, { onEvent: (event) => spending.add(event) });
+ * spending.spent.usage.totalTokens;
+ */
+export class RunSpending {
+  readonly #replayed = new Set<string>();
+  #spent: Spent = NOTHING_SPENT;
+
+  get spent(): Spent {
+    return this.#spent;
+  }
+
+  add(event: TraceEvent): void {
+    if (event.type === "replayed") this.#replayed.add(event.nodeId);
+    this.#spent = spentAfter(this.#spent, event, this.#replayed);
+  }
+}
+
 /** What a run's events say it spent (a recorded run read back, say). */
 export function spentOf(events: Iterable<TraceEvent>): Spent {
-  const replayed = new Set<string>();
-  let spent = NOTHING_SPENT;
-  for (const event of events) {
-    if (event.type === "replayed") replayed.add(event.nodeId);
-    spent = spentAfter(spent, event, replayed);
-  }
-  return spent;
+  const spending = new RunSpending();
+  for (const event of events) spending.add(event);
+  return spending.spent;
 }
 
 /**

@@ -28,7 +28,7 @@ export type {
   UsageEvent,
 } from "./events.ts";
 export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./stops.ts";
-export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, spentAfter, spentOf } from "./fold.ts";
+export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, RunSpending, spentAfter, spentOf } from "./fold.ts";
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export { DeltaCoalescer, FRAME_MS, deltaField } from "./delta-coalescer.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler } from "./delta-coalescer.ts";
