@@ -38,8 +38,8 @@ export type {
 } from "./capabilities/index.ts";
 export { inspect, collectErrors } from "./inspect/index.ts";
 export { run, DEFAULT_VALUE_LIMITS, checkValueLimits } from "./run/index.ts";
-export { defineConfig } from "./project/config.ts";
-export type { JuneConfig, McpServerConfig } from "./project/config.ts";
+export { defineConfig } from "./loading/config.ts";
+export type { JuneConfig, McpServerConfig } from "./loading/config.ts";
 export type { Problem, ProjectEntry } from "./project/index.ts";
 export type { RunHandle, RunOptions, RunResult, ValueLimits } from "./run/index.ts";
 export { openTraceWriter, readTraceFile, buildTrace, TraceBuilder, DeltaCoalescer, FRAME_MS, deltaField } from "./trace/index.ts";

@@ -8,12 +8,12 @@ import { runSummary, type ApprovalRecord, type Problem, type ProjectEntry, type 
 
 // A field the engine might add tomorrow, added here to the engine's own declarations (not the
 // contract's): the contract's types must carry it without an edit.
-declare module "../../../engine/src/project/problem.ts" {
+declare module "../../../engine/src/loading/problem.ts" {
   interface Problem {
     addedByTheEngine?: "a field the contract never named";
   }
 }
-declare module "../../../engine/src/project/project-entry.ts" {
+declare module "../../../engine/src/loading/project-entry.ts" {
   interface ProjectEntry {
     addedByTheEngine?: "a field the contract never named";
   }

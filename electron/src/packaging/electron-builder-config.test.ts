@@ -62,7 +62,7 @@ describe("electron-builder.yml", () => {
       "renderer/dist/assets/index-g47jhKRu.css",
       "engine/package.json",
       "engine/src/index.ts",
-      "engine/src/project/june-entries.ts",
+      "engine/src/loading/june-entries.ts",
       "engine/src/jsx/jsx-dev-runtime.ts",
       "package.json",
     ])("includes %s", (file) => {

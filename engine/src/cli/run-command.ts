@@ -4,8 +4,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { isJuneError } from "../errors/index.ts";
-import { newRunId, startIsolatedRun, type ProjectSpec, type ReplaySpec } from "../isolate/index.ts";
-import { bundleWorkflow, findConfigFile, type WorkflowBundle } from "../project/index.ts";
+import { newRunId, startIsolatedRun, type ProjectSpec } from "../isolate/index.ts";
+import { bundleWorkflow, findConfigFile, type ReplaySpec, type WorkflowBundle } from "../project/index.ts";
 import type { RunResult } from "../run/index.ts";
 import { readTraceFile, type TraceEvent } from "../trace/index.ts";
 import { fork, replay } from "../replay/index.ts";

@@ -9,4 +9,4 @@ export type { ConfigLoad } from "./load-session.ts";
 export { startIsolatedRun, newRunId } from "./run-host.ts";
 export type { IsolatedRunHandle, IsolatedRunOptions } from "./run-host.ts";
 export { runWorkers, warmSpare } from "./run-pool.ts";
-export type { ConfigSummary, ProjectSpec, ReplaySpec, RunSpec } from "./protocol.ts";
+export type { ConfigSummary, ProjectSpec, RunSpec } from "./protocol.ts";

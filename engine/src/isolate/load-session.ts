@@ -3,8 +3,8 @@
 // that ends the worker (process.exit, out of memory) or overruns its limit (the worker is then
 // terminated) becomes a Problem naming it; the next request gets a fresh worker, which loads the
 // config again, or skips it when it was the config that ended the last one.
-import type { Problem } from "../project/index.ts";
-import type { WorkflowBundle } from "../project/index.ts";
+import type { Problem } from "../loading/index.ts";
+import type { WorkflowBundle } from "../loading/index.ts";
 import { isolateLimits, type IsolateLimits, type IsolateOptions } from "./limits.ts";
 import type { ConfigSummary, HostMessage, LoadedMarkdownReply, LoadedWorkflowReply, ProjectSpec, WorkerMessage } from "./protocol.ts";
 import { WorkerChannel, type WorkerEnd } from "./worker-channel.ts";

@@ -4,9 +4,7 @@
 // stray message is dropped, never trusted.
 import { z } from "zod";
 import type { Breakpoint } from "../debug/index.ts";
-import type { WorkflowBundle } from "../project/index.ts";
-import type { Problem, ProjectEntry } from "../project/index.ts";
-import type { ReplayMode } from "../replay/index.ts";
+import type { Problem, ProjectEntry, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
 import type { TraceEvent } from "../trace/index.ts";
 
 /** What the worker needs to know about the project before it loads anything. */
@@ -30,18 +28,6 @@ export interface ConfigSummary {
   prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
   /** The config has a `models` resolver: any provider:model reference may be valid. */
   resolvesModels: boolean;
-}
-
-/** A recorded run to run again, as data: the worker makes the ReplayPlan (and resolves `model`). */
-export interface ReplaySpec {
-  mode: ReplayMode;
-  events: TraceEvent[];
-  /** fork: the model-call node to fork at. */
-  at?: string;
-  /** fork: a model reference (`openai:gpt-5-mini`, an alias), resolved as a markdown agent's `model:` is. */
-  model?: string;
-  /** fork: the fork call's whole prompt. */
-  prompt?: unknown[];
 }
 
 /** What to run and how: the plain-data part of RunOptions. */

@@ -7,17 +7,17 @@
 import { parentPort } from "node:worker_threads";
 import { componentName } from "../jsx/index.ts";
 import {
-  assemble,
+  assembleLocal,
   checkConfig,
   importBundle,
   loadWorkflowEntry,
   partsWithConfig,
   problemFromError,
-  reloadMarkdown,
+  reloadLocalMarkdown,
   type JuneConfig,
   type Problem,
   type ProjectParts,
-} from "../project/index.ts";
+} from "../loading/index.ts";
 import type { RunHandle } from "../run/index.ts";
 import { lowerThreadPriority } from "./background-priority.ts";
 import { DeltaCoalescer } from "../trace/index.ts";
@@ -94,7 +94,7 @@ async function handle(message: HostMessage): Promise<void> {
       const project = parts!;
       loading = { file: project.configFile ?? project.folder, problems: [] };
       project.agentDirs = message.agentDirs;
-      project.markdown = await reloadMarkdown(project);
+      project.markdown = await reloadLocalMarkdown(project);
       await settle();
       const problems = [...project.markdown.problems, ...loading.problems];
       loading = undefined;
@@ -195,11 +195,11 @@ async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
     // The host names the entry by its id; a file loaded on its own (june run) has its own.
     spec = { ...spec, entry: { ...spec.entry, id: loaded.entry.id } };
   } else {
-    project.markdown = await reloadMarkdown(project);
+    project.markdown = await reloadLocalMarkdown(project);
   }
   let handle: RunHandle;
   try {
-    handle = assemble(project).start(spec.entry.id, {
+    handle = assembleLocal(project).start(spec.entry.id, {
       runId: spec.runId,
       ...(spec.input !== undefined ? { input: spec.input } : {}),
       ...(spec.startPaused ? { startPaused: true } : {}),

@@ -7,8 +7,7 @@
 import { lstatSync, watch, type FSWatcher } from "node:fs";
 import { lstat } from "node:fs/promises";
 import { basename, join, sep } from "node:path";
-import { walkFolder } from "./folder-walk.ts";
-import type { Problem } from "./problem.ts";
+import { walkFolder, type Problem } from "../loading/index.ts";
 
 /** Folders one project watches at most. */
 export const MAX_WATCHED_FOLDERS = 2_000;

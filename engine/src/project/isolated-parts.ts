@@ -6,10 +6,8 @@ import { relative, resolve } from "node:path";
 import { LoadSession, newRunId, startIsolatedRun, type IsolateOptions, type ProjectSpec, type RunSpec } from "../isolate/index.ts";
 import { modelReference, type AgentDefinition } from "../markdown/index.ts";
 import { defaultPrices } from "../pricing/index.ts";
-import { bundleWorkflow, type WorkflowBundle } from "./bundle-workflow.ts";
-import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
-import { DEFAULT_RUNS_FOLDER, partsWithConfig, type LoadedEntry, type OpenOptions, type Project, type ProjectParts } from "./open-project.ts";
-import { problemFromError, type Problem } from "./problem.ts";
+import { bundleWorkflow, DEFAULT_AGENT_DIRS, DEFAULT_RUNS_FOLDER, discoverProject, findConfigFile, partsWithConfig, problemFromError, type LoadedEntry, type Problem, type Project, type WorkflowBundle } from "../loading/index.ts";
+import type { OpenOptions, OpenParts } from "./open-project.ts";
 import { JuneError } from "../errors/index.ts";
 
 /** What an isolated project keeps in the host: plain data and bundles, never the user's objects. */
@@ -25,7 +23,7 @@ export interface IsolatedState {
   bundles: Map<string, WorkflowBundle>;
 }
 
-export async function isolatedParts(folder: string, options: OpenOptions): Promise<ProjectParts> {
+export async function isolatedParts(folder: string, options: OpenOptions): Promise<OpenParts> {
   const isolate = typeof options.isolate === "object" ? options.isolate : {};
   const configFile = findConfigFile(folder);
   const configProblems: Problem[] = [];
@@ -44,7 +42,7 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
   const config = await session.loadConfig();
   configProblems.push(...config.problems);
   const found = await discoverProject(folder, config.summary?.agents ?? DEFAULT_AGENT_DIRS);
-  const parts = partsWithConfig(folder, options, configFile, undefined, configProblems, found.agentDirs);
+  const parts: OpenParts = { ...partsWithConfig(folder, options, configFile, undefined, configProblems, found.agentDirs), options };
   parts.discoveryProblems = found.problems;
   parts.isolated = {
     session,
@@ -62,7 +60,7 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
 }
 
 /** Re-reads the workflow files given (added, changed or removed) in the project's workers. */
-export async function reloadIsolatedWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
+export async function reloadIsolatedWorkflows(parts: OpenParts, files: readonly string[]): Promise<void> {
   const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
   parts.discoveryProblems = found.problems;
   const present = new Set(found.workflowFiles);
@@ -76,7 +74,7 @@ export async function reloadIsolatedWorkflows(parts: ProjectParts, files: readon
   todo.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
 }
 
-export async function reloadIsolatedMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
+export async function reloadIsolatedMarkdown(parts: OpenParts): Promise<OpenParts["markdown"]> {
   const reply = await parts.isolated!.session.loadMarkdown(parts.agentDirs);
   // The definitions stay in the worker: an isolated project's element() is never called.
   const entries = reply.entries.map((entry) => ({ entry, definition: undefined as unknown as AgentDefinition, blocks: undefined }));
@@ -84,7 +82,7 @@ export async function reloadIsolatedMarkdown(parts: ProjectParts): Promise<Proje
 }
 
 /** Bundled here (esbuild runs no user code), imported and rendered in the worker. */
-async function isolatedWorkflow(parts: ProjectParts, file: string): Promise<LoadedEntry> {
+async function isolatedWorkflow(parts: OpenParts, file: string): Promise<LoadedEntry> {
   const id = `workflow:${relative(parts.folder, file)}`;
   let bundle: WorkflowBundle;
   try {
@@ -98,7 +96,7 @@ async function isolatedWorkflow(parts: ProjectParts, file: string): Promise<Load
 }
 
 /** The Project for isolated parts: `project` (assembled from plain data) with start() and checkModel() reaching workers. */
-export function isolatedProject(project: Project, parts: ProjectParts): Project {
+export function isolatedProject(project: Project, parts: OpenParts): Project {
   const state = parts.isolated!;
   const { folder } = parts;
   const entryOf = (entryId: string) => {

@@ -3,10 +3,9 @@
 // second. Runs already started hold their own elements, so a reload never touches them. The
 // watcher (folder-watcher.ts) is bounded and never throws: what it can't watch is a problem.
 import { basename, relative, resolve, sep } from "node:path";
-import { CONFIG_FILES } from "./discover.ts";
+import { CONFIG_FILES, type Problem, type Project } from "../loading/index.ts";
 import { FolderWatcher } from "./folder-watcher.ts";
-import type { Problem } from "./problem.ts";
-import { assemble, loadParts, reloadMarkdown, reloadWorkflows, type OpenOptions, type Project, type ProjectParts } from "./open-project.ts";
+import { assemble, loadParts, reloadMarkdown, reloadWorkflows, type OpenOptions, type OpenParts } from "./open-project.ts";
 
 /** Gathers a burst of file events (an editor saving writes several) into one reload. */
 const SETTLE_MS = 80;
@@ -29,7 +28,7 @@ export interface ProjectChange {
 }
 
 export class LiveProject {
-  #parts: ProjectParts;
+  #parts: OpenParts;
   #project: Project;
   #watcher: FolderWatcher | undefined;
   /** What the watcher couldn't watch, shown with the project's problems. */
@@ -39,7 +38,7 @@ export class LiveProject {
   #reloading: Promise<void> = Promise.resolve();
   #started: Promise<void> = Promise.resolve();
 
-  private constructor(parts: ProjectParts) {
+  private constructor(parts: OpenParts) {
     this.#parts = parts;
     this.#project = this.#assemble();
   }

@@ -1,86 +1,22 @@
-// Opening a project folder: its config, every workflow file and every markdown agent, each
-// inspected so the studio can draw it before a run. A broken file is a problem with its file and
-// line, and everything else still loads.
+// Opening a project folder: its parts are loaded in this process (loading/) or, isolated, with
+// every import, render and run of the folder's code in workers (isolated-parts.ts over isolate/).
+// Which one a project is stays here, so the loading floor knows nothing of workers and the
+// isolate's worker builds its project from the loading floor alone.
 import { realpath } from "node:fs/promises";
-import { relative, resolve } from "node:path";
-import type { LanguageModel } from "ai";
-import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
-import { JuneError } from "../errors/index.ts";
 import type { IsolateOptions } from "../isolate/index.ts";
-import { inspect, collectErrors } from "../inspect/index.ts";
-import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
-import type { Blocks } from "../blocks/index.ts";
-import { markdownBlocks } from "./markdown-blocks.ts";
-import { jsx } from "../jsx/jsx-runtime.ts";
 import {
-  loadAgentDefinitions,
-  markdownWorkflow,
-  modelReference,
-  resolveAgent,
-  resolveModelRef,
-  type AgentDefinition,
-  type MarkdownContext,
-} from "../markdown/index.ts";
-import { mcpServer } from "../mcp/index.ts";
-import { defaultPrices, type PriceTable } from "../pricing/index.ts";
-import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
-import type { TraceNode } from "../trace/index.ts";
-import type { SandboxSettings } from "../sandbox/index.ts";
-import { loadConfigFile, type JuneConfig } from "./config.ts";
-import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
+  assembleLocal,
+  loadLocalParts,
+  refuseSystemFolder,
+  reloadLocalMarkdown,
+  reloadLocalWorkflows,
+  type LoadOptions,
+  type Project,
+  type ProjectParts,
+} from "../loading/index.ts";
 import { isolatedParts, isolatedProject, reloadIsolatedMarkdown, reloadIsolatedWorkflows, type IsolatedState } from "./isolated-parts.ts";
-import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
-import { startEntry, type StartOptions } from "./start-entry.ts";
-import type { RunHandle } from "../run/index.ts";
-import { place, problemFromError, type Problem } from "./problem.ts";
-import type { ProjectEntry } from "./project-entry.ts";
-import { refuseSystemFolder } from "./refused-folders.ts";
-import { configSyntaxProblems, listedWorkflow, restrictedMarkdownProblems } from "./restricted.ts";
 
-export interface Project {
-  folder: string;
-  configFile: string | undefined;
-  config: JuneConfig | undefined;
-  entries: ProjectEntry[];
-  problems: Problem[];
-  /** What a run of this project gets: its default model, tool policy and price table (June's, with the config's `prices` over it). */
-  runDefaults: { model?: LanguageModel; policies: ToolPolicy[]; sandbox?: SandboxSettings; prices: PriceTable };
-  /** The absolute folder where the studio records runs: the config's `runs`, default `<folder>/.june/runs`. */
-  runsFolder: string;
-  /** False in restricted mode: none of the folder's code ran (see OpenOptions.trusted) and its entries can't run. */
-  trusted: boolean;
-  /**
-   * The element to run for an entry: a workflow with `input` as props, a markdown agent with
-   * `input` as its prompt. An isolated project has none in this process (they live in workers): use start().
-   */
-  element(entryId: string, input?: unknown): JuneNode;
-  /**
-   * Starts a run of an entry with the project's defaults: in this process, or, when the project is
-   * isolated, in a worker of its own (its code can't take the host down, and abort always ends it).
-   *
-   * @example
-   * const handle = project.start("workflow:release.tsx", { input: { env: "staging" } });
-   */
-  start(entryId: string, options?: StartOptions): RunHandle;
-  /** Throws what model(ref) would for a reference that names no model (isolated: what can be known without the config's code). */
-  checkModel(ref: string): void;
-  /**
-   * A model from a reference, as a markdown agent's `model:` resolves it: an alias (`sonnet`),
-   * `anthropic:…`/`openai:…`, or whatever the config's `models` makes of it. Throws a JuneError
-   * (JUNE_UNKNOWN_MODEL_PROVIDER, JUNE_AGENT_FIELD_INVALID) naming the reference.
-   *
-   * @example
-   * run(project.element("workflow:release.tsx"), { ...project.runDefaults, modelOverride: project.model("openai:gpt-5-mini") });
-   */
-  model(ref: string): LanguageModel;
-}
-
-/** Where runs are recorded when the config doesn't say, relative to the project. */
-export const DEFAULT_RUNS_FOLDER = ".june/runs";
-
-export interface OpenOptions {
-  /** Resolve every agent's capabilities (connects MCP servers); default true. */
-  inspect?: boolean;
+export interface OpenOptions extends LoadOptions {
   /**
    * Load, render and run the folder's code (workflow files, june.config.ts) in worker threads,
    * each import and render bounded in time (see IsolateOptions): a file that exits, loops or never
@@ -88,13 +24,13 @@ export interface OpenOptions {
    * projects this way; `config` and `element()` are then not available here (use start()).
    */
   isolate?: boolean | IsolateOptions;
-  /**
-   * Whether the folder's code may run; default true. False opens it in restricted mode: no
-   * workflow or config code is imported (workflows are listed by file name, the config is only
-   * parsed), markdown agents load without the config, and every entry's element throws
-   * JUNE_FOLDER_RESTRICTED.
-   */
-  trusted?: boolean;
+}
+
+/** A project's parts as opened: loaded here, or (`isolated`) kept as plain data while workers hold the code. */
+export interface OpenParts extends ProjectParts {
+  options: OpenOptions;
+  /** Set when the project's code runs in workers (OpenOptions.isolate). */
+  isolated?: IsolatedState;
 }
 
 /**
@@ -109,356 +45,24 @@ export async function openProject(folder: string, options: OpenOptions = {}): Pr
   return assemble(await loadParts(folder, options));
 }
 
-/** What a project is built from; a reload replaces only the parts a change touched. */
-export interface ProjectParts {
-  folder: string;
-  options: OpenOptions;
-  configFile: string | undefined;
-  config: JuneConfig | undefined;
-  configProblems: Problem[];
-  /** What every agent's tools are held to: june.config.ts `toolPolicy` and `sandbox`. */
-  toolRules: ToolRules;
-  context: MarkdownContext;
-  agentDirs: string[];
-  workflows: Map<string, LoadedEntry>;
-  markdown: { entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[]; problems: Problem[] };
-  /** Set when the project's code runs in workers (OpenOptions.isolate). */
-  isolated?: IsolatedState;
-  /** What the walk skipped or cut short (unreadable folders, too many entries). */
-  discoveryProblems: Problem[];
-}
-
-export async function loadParts(folder: string, options: OpenOptions): Promise<ProjectParts> {
+export async function loadParts(folder: string, options: OpenOptions): Promise<OpenParts> {
   // Before anything is read (a config at / would run): the root, home and system folders are no project.
   refuseSystemFolder(await realpath(folder).catch(() => folder));
   if (options.isolate && options.trusted !== false) return isolatedParts(folder, options);
-  const configProblems: Problem[] = [];
-  const trusted = options.trusted ?? true;
-  const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
-  const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
-  const found = await discoverProject(folder, agentDirs);
-  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, found.agentDirs), discoveryProblems: found.problems };
-  const loaded = await Promise.all(found.workflowFiles.map((file) => workflowEntryOf(parts, file)));
-  found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
-  parts.markdown = await reloadMarkdown(parts);
-  return parts;
+  return { ...(await loadLocalParts(folder, options)), options };
 }
 
 /** Re-reads the workflow files given (added, changed or removed); the rest is kept. */
-export async function reloadWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
-  if (parts.isolated) return reloadIsolatedWorkflows(parts, files);
-  const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
-  parts.discoveryProblems = found.problems;
-  const present = new Set(found.workflowFiles);
-  for (const file of [...parts.workflows.keys()]) if (!present.has(file)) parts.workflows.delete(file);
-  const todo = found.workflowFiles.filter((file) => files.includes(file) || !parts.workflows.has(file));
-  const loaded = await Promise.all(todo.map((file) => workflowEntryOf(parts, file)));
-  todo.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
+export function reloadWorkflows(parts: OpenParts, files: readonly string[]): Promise<void> {
+  return parts.isolated ? reloadIsolatedWorkflows(parts, files) : reloadLocalWorkflows(parts, files);
 }
 
-/** A workflow file's entry: imported and inspected, or in restricted mode only listed. */
-function workflowEntryOf(parts: ProjectParts, file: string): Promise<LoadedEntry> {
-  if (parts.options.trusted === false) return Promise.resolve(listedWorkflow(parts.folder, file));
-  return loadWorkflowEntry(parts.folder, file, parts.toolRules, parts.options.inspect ?? true);
-}
-
-export async function reloadMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
-  if (parts.isolated) return reloadIsolatedMarkdown(parts);
-  const markdown = await loadMarkdown(parts.agentDirs, parts.context, parts.toolRules, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
-  const configFile = parts.configFile;
-  if (parts.options.trusted !== false || !configFile) return markdown;
-  // Restricted with a config: what the config would answer waits for trust, and says so.
-  const ids = new Set(markdown.entries.map(({ entry }) => entry.id));
-  const problems = markdown.problems.filter((p) => !p.entryId || !ids.has(p.entryId));
-  for (const { entry, definition } of markdown.entries) {
-    problems.push(...restrictedMarkdownProblems(markdown.problems.filter((p) => p.entryId === entry.id), definition, configFile, entry.id));
-  }
-  return { ...markdown, problems };
+export function reloadMarkdown(parts: OpenParts): Promise<ProjectParts["markdown"]> {
+  return parts.isolated ? reloadIsolatedMarkdown(parts) : reloadLocalMarkdown(parts);
 }
 
 /** The Project a set of parts describes. */
-export function assemble(parts: ProjectParts): Project {
-  const { folder, config, configFile, context, toolRules } = parts;
-  const problems: Problem[] = [...parts.configProblems, ...parts.discoveryProblems];
-  const entries: ProjectEntry[] = [];
-  const elements = new Map<string, (input: unknown) => JuneNode>();
-  for (const file of [...parts.workflows.keys()].sort()) {
-    const loaded = parts.workflows.get(file)!;
-    problems.push(...loaded.problems);
-    if (loaded.entry) {
-      entries.push(loaded.entry);
-      elements.set(loaded.entry.id, loaded.element!);
-    }
-  }
-  problems.push(...parts.markdown.problems);
-  for (const { entry, definition, blocks } of parts.markdown.entries) {
-    entries.push(entry);
-    elements.set(entry.id, (input) => {
-      // Restricted: a markdown agent's run would use tools and a model no one trusted the folder for.
-      if (parts.options.trusted === false) return listedWorkflow(folder, entry.file).element();
-      return withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks);
-    });
-  }
-
-  const project: Project = {
-    folder,
-    configFile,
-    config,
-    entries,
-    problems,
-    runDefaults: { ...(config?.model ? { model: config.model } : {}), ...toolRules, prices: { ...defaultPrices, ...config?.prices } },
-    runsFolder: resolve(folder, config?.runs ?? DEFAULT_RUNS_FOLDER),
-    trusted: parts.options.trusted !== false,
-    element(entryId, input) {
-      const make = elements.get(entryId);
-      if (!make) throw new Error(`june: ${folder} has no agent "${entryId}"; it has ${[...elements.keys()].join(", ") || "none"}.`);
-      return make(input);
-    },
-    start: (entryId, options) => startEntry(project, entryId, options),
-    checkModel: (ref) => void project.model(ref),
-    model(ref) {
-      const name = modelReference(ref);
-      if (!name.ok) throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: ${name.message}.`);
-      if (name.ref === undefined) {
-        throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: "${ref}" names no model here; write provider:model (e.g. "openai:gpt-5-mini") or an alias.`);
-      }
-      const resolved = resolveModelRef(name.ref, context);
-      if (!resolved.ok) throw new JuneError(resolved.code, `june: ${resolved.message}.`);
-      return resolved.model;
-    },
-  };
+export function assemble(parts: OpenParts): Project {
+  const project = assembleLocal(parts);
   return parts.isolated ? isolatedProject(project, parts) : project;
-}
-
-async function loadConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
-  const configFile = findConfigFile(folder);
-  if (!configFile) return {};
-  try {
-    return { config: await loadConfigFile(configFile, relative(folder, configFile) || configFile), configFile };
-  } catch (error) {
-    problems.push(problemFromError(error, configFile));
-    return { configFile };
-  }
-}
-
-/** Restricted mode: the config file is found and parsed for syntax errors, never run. */
-async function parseConfig(folder: string, problems: Problem[]): Promise<{ config?: JuneConfig; configFile?: string }> {
-  const configFile = findConfigFile(folder);
-  if (!configFile) return {};
-  problems.push(...(await configSyntaxProblems(configFile)));
-  return { configFile };
-}
-
-function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined): MarkdownContext {
-  const mcp: Record<string, ToolSource> = {};
-  for (const [name, server] of Object.entries(config?.mcp ?? {})) {
-    try {
-      mcp[name] = mcpServer(name, server);
-    } catch (error) {
-      problems.push(problemFromError(error, configFile));
-    }
-  }
-  return {
-    ...(config?.tools ? { registry: config.tools } : {}),
-    // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
-    builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
-    mcp,
-    ...(config?.model ? { defaultModel: config.model } : {}),
-    ...(config?.models ? { resolveModel: config.models } : {}),
-    // Warnings are collected as problems at load; at run time they'd only repeat them.
-    warn: () => {},
-  };
-}
-
-export interface LoadedEntry {
-  entry?: ProjectEntry;
-  element?: (input: unknown) => JuneNode;
-  problems: Problem[];
-}
-
-export async function loadWorkflowEntry(
-  folder: string,
-  file: string,
-  toolRules: ToolRules,
-  inspectIt: boolean,
-  load: (file: string) => Promise<LoadedWorkflow> = loadWorkflow,
-): Promise<LoadedEntry> {
-  const id = `workflow:${relative(folder, file)}`;
-  let loaded;
-  try {
-    loaded = await load(file);
-  } catch (error) {
-    return { problems: [problemFromError(error, file, id)] };
-  }
-  try {
-    return await workflowEntry(folder, file, id, loaded.default, toolRules, inspectIt);
-  } catch (error) {
-    // inspect() puts what a render throws on its node; what still escapes (a default export that
-    // throws when it is read, a Proxy) is this file's problem, and the project opens without it.
-    const problem = problemFromError(error, file, id);
-    return { problems: [{ ...problem, message: `june: ${file} could not be inspected: ${problem.message}` }] };
-  }
-}
-
-async function workflowEntry(folder: string, file: string, id: string, component: unknown, toolRules: ToolRules, inspectIt: boolean): Promise<LoadedEntry> {
-  if (typeof component !== "function") {
-    return {
-      problems: [
-        {
-          severity: "error",
-          code: "JUNE_LOAD_FAILED",
-          message: `june: ${file} has no component as its default export; export default function MyWorkflow() { return <Agent>…</Agent>; }`,
-          file,
-          entryId: id,
-        },
-      ],
-    };
-  }
-  const element = (input: unknown) => jsx(component as (props: object) => JuneNode, (input ?? {}) as Record<string, unknown>);
-  const name = component.name;
-  const entry: ProjectEntry = { id, kind: "workflow", name: typeof name === "string" && name !== "" ? name : relative(folder, file), file, models: [], tools: [] };
-  const problems: Problem[] = [];
-  if (inspectIt) {
-    const tree = await inspect(element({}), toolRules);
-    describeTree(entry, tree);
-    problems.push(...treeProblems(tree, file, id));
-  }
-  return { entry, element, problems };
-}
-
-async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, toolRules: ToolRules, inspectIt: boolean, defaultBlocks: Blocks | undefined) {
-  const problems: Problem[] = [];
-  const entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[] = [];
-  const seen = new Map<string, string>();
-  for (const dir of dirs) {
-    const { definitions, diagnostics } = await loadAgentDefinitions(dir);
-    problems.push(...diagnostics.map(fromDiagnostic));
-    for (const found of definitions) {
-      const definition = withDefaultTools(found);
-      const id = `markdown:${definition.name}`;
-      if (seen.has(definition.name)) {
-        problems.push({
-          severity: "error",
-          code: "JUNE_DUPLICATE_AGENT",
-          message: `june: two markdown agents are named "${definition.name}": ${seen.get(definition.name)} and ${definition.file}; names are unique in a project.`,
-          file: definition.file,
-          entryId: id,
-        });
-        continue;
-      }
-      seen.set(definition.name, definition.file);
-      const resolved = resolveAgent(definition, context);
-      problems.push(...resolved.diagnostics.map((d) => ({ ...fromDiagnostic(d), entryId: id })));
-      const entry: ProjectEntry = {
-        id,
-        kind: "markdown",
-        name: definition.name,
-        file: definition.file,
-        description: definition.description,
-        models: definition.model ? [definition.model] : [],
-        tools: [],
-      };
-      const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id);
-      problems.push(...blockProblems);
-      if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
-        const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), toolRules);
-        describeTree(entry, tree);
-        problems.push(...treeProblems(tree, definition.file, id));
-      }
-      entries.push({ entry, definition, blocks });
-    }
-  }
-  return { entries, problems };
-}
-
-/**
- * Claude Code gives an agent without `tools:` every tool the main thread has; in a project that
- * is June's Claude built-ins (Write, Edit and Bash still ask for approval).
- */
-function withDefaultTools(definition: AgentDefinition): AgentDefinition {
-  if (definition.tools !== undefined) return definition;
-  return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
-}
-
-function describeTree(entry: ProjectEntry, tree: TraceNode): void {
-  entry.tree = tree;
-  const topAgents = tree.children.filter((c) => c.kind === "agent");
-  entry.tools = [...new Set(topAgents.flatMap((a) => (a.tools ?? []).map((t) => t.name)))];
-  if (entry.models.length === 0) entry.models = [...new Set(agentModels(tree))];
-}
-
-function agentModels(node: TraceNode): string[] {
-  const own = node.kind === "agent" ? (node.input as { model?: unknown } | undefined)?.model : undefined;
-  return [...(typeof own === "string" ? [own] : []), ...node.children.flatMap(agentModels)];
-}
-
-function treeProblems(tree: TraceNode, file: string, entryId: string): Problem[] {
-  const problems: Problem[] = collectErrors(tree).map((node) => ({
-    severity: "error" as const,
-    code: node.error!.code,
-    message: node.error!.message,
-    ...place(node.error!.source ?? node.source, file),
-    entryId,
-  }));
-  const walk = (node: TraceNode): void => {
-    for (const denial of node.denied ?? []) {
-      problems.push({ severity: "warning", code: "JUNE_TOOL_DENIED", message: denial.message, ...place(node.source, file), entryId });
-    }
-    node.children.forEach(walk);
-  };
-  walk(tree);
-  return problems;
-}
-
-function fromDiagnostic(d: { severity: "error" | "warning"; code: string; message: string; file: string; line?: number; column?: number }): Problem {
-  return { severity: d.severity, code: d.code, message: d.message, file: d.file, ...(d.line ? { line: d.line } : {}), ...(d.column ? { column: d.column } : {}) };
-}
-
-function withBlocks(element: JuneElement, blocks: Blocks | undefined): JuneElement {
-  if (!blocks) return element;
-  return createElement(element.type, { ...(element.props as object), blocks }, element.key, element.source);
-}
-
-function promptOf(input: unknown): string {
-  if (typeof input === "string") return input;
-  if (input && typeof input === "object" && typeof (input as { prompt?: unknown }).prompt === "string") return (input as { prompt: string }).prompt;
-  return JSON.stringify(input ?? "");
-}
-
-/**
- * The parts of a project whose config the caller loaded (or failed to: `configProblems`), before
- * any workflow or markdown agent: the isolate's worker builds its project from what the host sends.
- */
-export function partsWithConfig(
-  folder: string,
-  options: OpenOptions,
-  configFile: string | undefined,
-  config: JuneConfig | undefined,
-  configProblems: Problem[],
-  agentDirs: string[],
-): ProjectParts {
-  return {
-    folder,
-    options,
-    configFile,
-    config,
-    configProblems,
-    toolRules: toolRulesOf(config),
-    context: markdownContext(folder, config, configProblems, configFile),
-    agentDirs,
-    workflows: new Map(),
-    markdown: { entries: [], problems: [] },
-    discoveryProblems: [],
-  };
-}
-
-/** What a project holds every agent's tools to, from its june.config.ts. */
-export interface ToolRules {
-  policies: ToolPolicy[];
-  /** The sandbox of a `<Bash />` declared without one (Claude's Bash gets it through the builtins). */
-  sandbox?: SandboxSettings;
-}
-
-function toolRulesOf(config: JuneConfig | undefined): ToolRules {
-  return { policies: config?.toolPolicy ? [config.toolPolicy] : [], ...(config?.sandbox ? { sandbox: config.sandbox } : {}) };
 }

@@ -3,4 +3,4 @@
 // maps "june" here, so electron's contract (`import type … from "june"`) resolves without pulling
 // the engine's Node-only sources into a DOM type check. Types only: erased at build.
 export type * from "../../../engine/src/trace/browser.ts";
-export type * from "../../../engine/src/project/browser.ts";
+export type * from "../../../engine/src/loading/browser.ts";

@@ -7,7 +7,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { discoverProject } from "./discover.ts";
-import { openProject } from "./open-project.ts";
+import { openProject } from "../project/index.ts";
 
 let folder: string;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 // A problem found in a project before any run: a load error, a resolution error (collision,
 // cycle, missing inherit, unknown tool) or a warning, with its file and line when known. Node-free:
-// the studio's contract and renderer take this type as it is (project/browser.ts), never a copy.
+// the studio's contract and renderer take this type as it is (loading/browser.ts), never a copy.
 import { isJuneError, type SourceLocation } from "../errors/index.ts";
 
 export interface Problem {

@@ -2,11 +2,23 @@
 // to replay given as data (a fork's model as a reference the project resolves), and a scripted
 // model in place of every agent's when asked. The isolate's worker runs entries through this too.
 import type { Breakpoint } from "../debug/index.ts";
-import type { ReplaySpec } from "../isolate/index.ts";
-import { fork, replay, resume, type ReplayPlan } from "../replay/index.ts";
+import { fork, replay, resume, type ReplayMode, type ReplayPlan } from "../replay/index.ts";
 import { run, type RunHandle, type RunOptions } from "../run/index.ts";
 import { scripted, type ScriptedEntry } from "../sdk/scripted.ts";
-import type { Project } from "./open-project.ts";
+import type { TraceEvent } from "../trace/index.ts";
+import type { Project } from "./parts.ts";
+
+/** A recorded run to run again, as data: the worker makes the ReplayPlan (and resolves `model`). */
+export interface ReplaySpec {
+  mode: ReplayMode;
+  events: TraceEvent[];
+  /** fork: the model-call node to fork at. */
+  at?: string;
+  /** fork: a model reference (`openai:gpt-5-mini`, an alias), resolved as a markdown agent's `model:` is. */
+  model?: string;
+  /** fork: the fork call's whole prompt. */
+  prompt?: unknown[];
+}
 
 /** How project.start() runs an entry: the plain-data part of RunOptions, and where events go. */
 export interface StartOptions {

@@ -1,6 +1,6 @@
 // One runnable thing a project folder holds, as plain data: a workflow file or a markdown agent,
 // with what inspect() drew of it. Node-free, so the studio's contract and renderer take this type
-// as it is (through project/browser.ts) instead of copying it.
+// as it is (through loading/browser.ts) instead of copying it.
 import type { TraceNode } from "../trace/browser.ts";
 
 export interface ProjectEntry {
