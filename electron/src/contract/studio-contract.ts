@@ -5,7 +5,7 @@
 // (a project's entries and problems, the trace) is named here by its engine type, never copied:
 // the renderer resolves "june" to the engine's browser-safe entries (renderer/src/contract/june-types.ts).
 import { z } from "zod";
-import type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, StopInfo, TraceEvent, TraceNode, Usage } from "june";
+import type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, SandboxStatus, StopInfo, TraceEvent, TraceNode, Usage } from "june";
 
 export type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, StopInfo, TraceEvent, TraceNode, Usage };
 
@@ -23,16 +23,9 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: StudioError
 
 /**
  * Whether the project's tools that run programs (Bash) run in a sandbox on this machine: the
- * engine's SandboxStatus without the binary's path. Its type lives beside the probe that runs
- * bubblewrap (Node-only), so it is written out here, held equal to it by engine-types.test.ts.
+ * engine's SandboxStatus without the binary's path (a window has no use for it).
  */
-export interface SandboxReport {
-  /** bubblewrap can sandbox commands here. */
-  available: boolean;
-  kind: "bubblewrap" | "none";
-  /** Why there is no sandbox, when there is none. */
-  reason?: string;
-}
+export type SandboxReport = Omit<SandboxStatus, "bwrap">;
 
 export interface ProjectSnapshot {
   folder: string;

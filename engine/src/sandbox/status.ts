@@ -7,16 +7,9 @@ import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { bwrapArgs } from "./bwrap-args.ts";
 import { hostLayout } from "./host-layout.ts";
+import type { SandboxStatus } from "./sandbox-status.ts";
 
-/** Whether commands can run in a sandbox here, and if not, why. */
-export interface SandboxStatus {
-  available: boolean;
-  kind: "bubblewrap" | "none";
-  /** Why there is no sandbox, for the user: what is missing and what to do. */
-  reason?: string;
-  /** The bubblewrap binary that works, when available. */
-  bwrap?: string;
-}
+export type { SandboxStatus };
 
 /** Options for {@link sandboxStatus}. */
 export interface SandboxStatusOptions {
