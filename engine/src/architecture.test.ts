@@ -21,6 +21,7 @@ interface Architecture {
 interface RuleFile {
   default: IConfiguration;
   readArchitecture(): Architecture;
+  rulesOf(architecture: Architecture): IForbiddenRuleType[];
   SOURCES: string[];
 }
 
@@ -29,12 +30,12 @@ interface RuleFile {
 const ruleFile = (await import(pathToFileURL(join(repo, ".dependency-cruiser.mjs")).href)) as RuleFile;
 const config = ruleFile.default;
 
-async function cruiseTree(baseDir: string, sources: string[]): Promise<ICruiseResult> {
+async function cruiseTree(baseDir: string, sources: string[], forbidden = config.forbidden as IForbiddenRuleType[]): Promise<ICruiseResult> {
   const options: ICruiseOptions = {
     ...config.options,
     baseDir,
     validate: true,
-    ruleSet: { forbidden: config.forbidden as IForbiddenRuleType[] },
+    ruleSet: { forbidden },
     outputType: "json",
   };
   const { output } = await cruise(sources, options);
@@ -83,7 +84,9 @@ beforeAll(async () => {
   mkdirSync(join(tree, "node_modules", "react"), { recursive: true });
   writeFileSync(join(tree, "node_modules", "react", "package.json"), '{ "name": "react", "main": "index.js" }\n');
   writeFileSync(join(tree, "node_modules", "react", "index.js"), "module.exports = {};\n");
-  fixtureReport = violations(await cruiseTree(tree, ["engine/src", "electron/src", "renderer/src"]));
+  // The page's rules with a known cycle of the fixture's own: the real table may list none.
+  const rules = ruleFile.rulesOf({ ...ruleFile.readArchitecture(), knownCycles: [["renderer/src/compare", "renderer/src/usage"]] });
+  fixtureReport = violations(await cruiseTree(tree, ["engine/src", "electron/src", "renderer/src"], rules));
 });
 
 afterAll(() => rmSync(tree, { recursive: true, force: true }));

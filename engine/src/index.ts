@@ -43,7 +43,7 @@ export type { JuneConfig, McpServerConfig } from "./loading/config.ts";
 export type { Problem, ProjectEntry } from "./project/index.ts";
 export type { RunHandle, RunOptions, RunResult, ValueLimits } from "./run/index.ts";
 export { openTraceWriter, readTraceFile, buildTrace, TraceBuilder, DeltaCoalescer, FRAME_MS, deltaField } from "./trace/index.ts";
-export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, flushHeld, hasGap, RunSpending, spentAfter, spentOf } from "./trace/index.ts";
+export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, RunSpending, spentAfter, spentOf, stopAfter } from "./trace/index.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler, ReplayedFrom, RunTrace, Spent } from "./trace/index.ts";
 export type { ApprovalRequest, TraceEvent, ReadTrace, TraceWriter, PausedEvent, ResumedEvent, ReplayedEvent, UsageEvent } from "./trace/index.ts";
 export type { InspectOptions } from "./inspect/index.ts";

@@ -83,7 +83,6 @@ function coalesce(events: readonly TraceEvent[], tickBefore: (i: number) => bool
 /** The window's tree, without the bookkeeping that differs by design (how many events it took). */
 function windowTree(events: readonly TraceEvent[]): unknown {
   const tree = applyTraceEvents(emptyRunTrace, events);
-  expect(tree.held, "a gap in the coalesced seqs: the window would wait for events that never come").toEqual([]);
   return { root: tree.root, stop: tree.stop, replayed: [...tree.replayed] };
 }
 

@@ -1,7 +1,7 @@
 // One run the studio started: its handle, its summary (status, usage, cost and where it is
 // stopped kept current as events arrive) and every trace event it emitted, so a window can
 // reopen it later.
-import { RunSpending, emptyUsage, type Cost, type RunHandle, type RunResult, type TraceEvent } from "june";
+import { RunSpending, emptyUsage, stopAfter, type Cost, type RunHandle, type RunResult, type TraceEvent } from "june";
 import type { RunSummary } from "../contract/index.ts";
 
 export { emptyUsage };
@@ -39,10 +39,11 @@ export class LiveRun {
   record(event: TraceEvent): void {
     this.events.push(event);
     this.#spending.add(event);
-    if (event.type === "paused") {
-      this.#summary.stopped = event.stop;
-    } else if (event.type === "resumed" && this.#summary.stopped?.id === event.stopId) {
-      delete this.#summary.stopped;
+    if (event.type === "paused" || event.type === "resumed") {
+      // Where it is stopped, by the trace's own rule.
+      const stopped = stopAfter(this.#summary.stopped, event);
+      if (stopped) this.#summary.stopped = stopped;
+      else delete this.#summary.stopped;
     }
   }
 

@@ -4,7 +4,7 @@
 // agents at once their lines interleave; each line is placed by its own node's ancestry and
 // tagged with its agent where it follows another agent's line (see parallel-lanes.ts).
 import { basename } from "node:path";
-import { TraceBuilder, type NodeKind, type NodeStartEvent, type NodeEndEvent, type ToolInfo, type TraceEvent, type TraceNode } from "../trace/index.ts";
+import { TraceBuilder, toolCallAnswer, type NodeKind, type NodeStartEvent, type NodeEndEvent, type ToolInfo, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { formatDuration, formatTokens, oneLine } from "./format-values.ts";
 import { Lanes, sameLane } from "./parallel-lanes.ts";
 import { appendText, createTextBlock, endText, type TextBlock } from "./streamed-text.ts";
@@ -167,25 +167,24 @@ export class EventRenderer {
 
   #startDetail(node: NodeStartEvent["node"]): string {
     const s = this.#style;
-    const input = node.input;
     switch (node.kind) {
       case "run":
-        return input !== undefined && !isEmptyObject(input) ? ` ${s.dim(oneLine(input))}` : "";
+        return node.input !== undefined && !isEmptyObject(node.input) ? ` ${s.dim(oneLine(node.input))}` : "";
       case "agent":
         return node.source ? ` ${s.dim(`(${basename(node.source.file)}:${node.source.line})`)}` : "";
       case "step": {
-        const prompt = (input as { prompt?: unknown } | undefined)?.prompt;
+        const prompt = node.input?.prompt;
         return prompt !== undefined ? ` ${s.dim(oneLine(prompt, 60))}` : "";
       }
       case "tool-call":
       case "composite":
-        return ` ${oneLine(input)}`;
+        return ` ${oneLine(node.input)}`;
       case "block-load":
         return ` ${s.dim("loads the block into context")}`;
       case "approval":
-        return ` ${oneLine(input)} ${s.yellow("waits for approval")}`;
+        return ` ${oneLine(node.input)} ${s.yellow("waits for approval")}`;
       case "catch": {
-        const retry = (input as { retry?: unknown } | undefined)?.retry;
+        const retry = node.input?.retry;
         return typeof retry === "number" && retry > 0 ? ` ${s.dim(`retry ${retry}`)}` : "";
       }
       case "model-call":
@@ -233,9 +232,10 @@ export class EventRenderer {
     const tail = facts.length ? s.dim(` · ${facts.join(" · ")}`) : "";
 
     if (node.kind === "approval" && event.status === "succeeded") {
-      const decision = (event.output ?? {}) as { approved?: boolean; reason?: string };
-      if (decision.approved) return `${s.green("✓")} approved ${s.bold(node.name)}${tail}`;
-      const reason = decision.reason ? `: ${decision.reason}` : "";
+      // The builder has applied the end: the node's output is the event's, typed by its kind.
+      const decision = node.output;
+      if (decision?.approved) return `${s.green("✓")} approved ${s.bold(node.name)}${tail}`;
+      const reason = decision?.reason ? `: ${decision.reason}` : "";
       return `${s.yellow("✗")} ${s.yellow("denied")} ${s.bold(node.name)}${reason}${tail}`;
     }
 
@@ -248,15 +248,10 @@ export class EventRenderer {
   #result(node: TraceNode, event: NodeEndEvent): string {
     if (event.status !== "succeeded") return "";
     if (node.kind === "model-call") {
-      const calls = (event.output as { toolCalls?: { toolName: string }[] } | undefined)?.toolCalls ?? [];
+      const calls = node.output?.toolCalls ?? [];
       return calls.length ? ` → calls ${calls.map((call) => call.toolName).join(", ")}` : "";
     }
-    if (node.kind === "tool-call" && "output" in event) {
-      // A composite tool's output carries its usage too; the answer is what the model got.
-      const composite = node.children.some((child) => child.kind === "composite");
-      const output = composite ? (event.output as { output?: unknown } | undefined)?.output : event.output;
-      return ` → ${oneLine(output)}`;
-    }
+    if (node.kind === "tool-call" && "output" in event) return ` → ${oneLine(toolCallAnswer(node))}`;
     return "";
   }
 

@@ -9,7 +9,7 @@
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
 import { EventLog, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
-import { TraceBuilder, emptyUsage, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
+import { TraceBuilder, emptyUsage, stopAfter, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
 import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
 import type { WorkerEnd } from "./worker-channel.ts";
@@ -70,8 +70,7 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     } else if (event.type === "approval-requested") {
       if (!event.approval.replayed) pending.set(event.approval.approvalId, event.approval);
     } else if (event.type === "approval-resolved") pending.delete(event.approvalId);
-    else if (event.type === "paused") stop = event.stop;
-    else if (event.type === "resumed" && stop?.id === event.stopId) stop = undefined;
+    stop = stopAfter(stop, event);
     log.push(event);
     try {
       options.onEvent?.(event);

@@ -362,7 +362,7 @@ function describeTree(entry: ProjectEntry, tree: TraceNode): void {
 }
 
 function agentModels(node: TraceNode): string[] {
-  const own = node.kind === "agent" ? (node.input as { model?: unknown } | undefined)?.model : undefined;
+  const own = node.kind === "agent" ? node.input?.model : undefined;
   return [...(typeof own === "string" ? [own] : []), ...node.children.flatMap(agentModels)];
 }
 

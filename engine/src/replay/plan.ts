@@ -3,7 +3,7 @@
 // the live world. See types.ts for the three modes.
 import type { LanguageModel } from "ai";
 import { JuneError } from "../errors/index.ts";
-import { TraceBuilder, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
+import { TraceBuilder, type ModelCallInput, type NodeError, type RecordedToolCall, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
 import { nodeKey } from "./call-key.ts";
 import type { ReplayMode, ReplayPlanInput } from "./types.ts";
 
@@ -14,7 +14,7 @@ export interface RecordedModelCall {
   modelId: string;
   text: string;
   reasoning: string;
-  toolCalls: { toolCallId: string; toolName: string; input: unknown }[];
+  toolCalls: RecordedToolCall[];
   finishReason: string | undefined;
   usage: Usage;
   costUsd: number | undefined;
@@ -87,14 +87,13 @@ export class ReplayPlan {
 
   /** The recorded answer for the model call at `key`, or undefined when it runs live. */
   modelCall(key: string): RecordedModelCall | undefined {
-    const entry = this.#replayable(key, "model-call");
-    if (!entry) {
+    const node = this.#replayable(key, "model-call")?.node;
+    if (node?.kind !== "model-call") {
       if (this.mode === "replay") throw mismatch(this.runId, key, "model call");
       return undefined;
     }
-    const { node } = entry;
-    const input = (node.input ?? {}) as { provider?: string; modelId?: string };
-    const output = (node.output ?? {}) as { text?: string; reasoning?: string; toolCalls?: RecordedModelCall["toolCalls"]; finishReason?: string };
+    const input: Partial<ModelCallInput> = node.input ?? {};
+    const output = node.output ?? {};
     return {
       nodeId: node.id,
       provider: input.provider ?? "unknown",
@@ -133,8 +132,9 @@ export class ReplayPlan {
   /** The recorded decision on the approval at `key`, or undefined when it is asked live. */
   approval(key: string): { nodeId: string; approved: boolean; reason?: string } | undefined {
     const entry = this.#replayable(key, "approval");
-    if (!entry) return undefined;
-    const decision = entry.node.output as { approved: boolean; reason?: string };
+    // A finished approval without a decision (a record that lost it) is asked again.
+    const decision = entry?.node.kind === "approval" ? entry.node.output : undefined;
+    if (!entry || !decision) return undefined;
     return { nodeId: entry.node.id, approved: decision.approved, ...(decision.reason !== undefined ? { reason: decision.reason } : {}) };
   }
 
@@ -146,9 +146,8 @@ export class ReplayPlan {
     if (this.mode !== "resume") return false;
     const tool = this.#entries.get(toolKey);
     const approval = this.#entries.get(approvalKey);
-    if (!tool || !approval || isFinished(tool.node)) return false;
-    const decision = approval.node.output as { approved?: boolean } | undefined;
-    return approval.node.status === "succeeded" && decision?.approved === true;
+    if (!tool || !approval || isFinished(tool.node) || approval.node.kind !== "approval") return false;
+    return approval.node.status === "succeeded" && approval.node.output?.approved === true;
   }
 
   /** A recorded entry the new run takes: finished, of the kind asked, and before the fork point. */

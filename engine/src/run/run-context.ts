@@ -2,7 +2,7 @@
 // trace, approvals, the capability cache, and where execution currently is (a Place).
 import type { LanguageModel, ToolSet } from "ai";
 import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
-import type { NodeKind, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartEvent } from "../trace/index.ts";
+import type { NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartInput } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
 import type { RunDebugger } from "../debug/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
@@ -123,7 +123,7 @@ function recordingFailed(ctx: RunContext, event: TraceEvent, error: unknown): vo
 
 export function startNode(
   ctx: RunContext,
-  node: Omit<NodeStartEvent["node"], "id"> & { kind: NodeKind },
+  node: NodeStartInput,
 ): string {
   const id = `n${++ctx.nodes}`;
   emit(ctx, { type: "node-start", node: { ...node, id } });

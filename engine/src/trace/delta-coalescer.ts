@@ -5,9 +5,10 @@
 // per word. Any other event of the run sends the delta waiting before it first, so nothing moves
 // across it (a node's end never comes before its text); runs don't wait for each other. Because
 // what goes out is fewer events than came in, each run's events are numbered again, 1, 2, 3, …:
-// the record, the log and the windows all see the same gap-free `seq`s, which is what a window's
-// gap recovery (applyTraceEvents, fold.ts) relies on. The studio's service coalesces what
-// it records and sends; a run worker (isolate/) coalesces before events cross to the host.
+// the record, the log and the windows all see the same gap-free `seq`s (a reopened record and what
+// streamed in line up by them: applyTraceEvents skips what it has). The studio's service
+// coalesces what it records and sends; a run worker (isolate/) coalesces before events cross to
+// the host.
 import type { TraceEvent } from "./events.ts";
 
 /** Schedules `flush` after `ms` and returns a function that cancels it. */

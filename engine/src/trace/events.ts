@@ -2,7 +2,8 @@
 // transport can replay them into the same tree (fold.ts).
 import type { SourceLocation } from "../errors/index.ts";
 import type { StopInfo } from "./stops.ts";
-import type { CapabilityRecord, NodeError, NodeKind, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
+import type { NodeInput, NodeKind } from "./payloads.ts";
+import type { CapabilityRecord, NodeError, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
 
 interface EventBase {
   runId: string;
@@ -12,21 +13,31 @@ interface EventBase {
   time: number;
 }
 
+/** A node as it starts, of kind `K`: its input is that kind's (payloads.ts). */
+export interface StartedNode<K extends NodeKind> {
+  id: string;
+  parentId: string | null;
+  kind: K;
+  name: string;
+  input?: NodeInput<K>;
+  source?: SourceLocation;
+  capabilities?: CapabilityRecord[];
+  tools?: ToolInfo[];
+  /** The AI SDK's tool call id, on tool-call and approval nodes. */
+  callId?: string;
+}
+
 export interface NodeStartEvent extends EventBase {
   type: "node-start";
-  node: {
-    id: string;
-    parentId: string | null;
-    kind: NodeKind;
-    name: string;
-    input?: unknown;
-    source?: SourceLocation;
-    capabilities?: CapabilityRecord[];
-    tools?: ToolInfo[];
-    /** The AI SDK's tool call id, on tool-call and approval nodes. */
-    callId?: string;
-  };
+  /** Discriminated on `kind`, like the trace node it starts. */
+  node: StartedNodeOf<NodeKind>;
 }
+
+/** A started node of one of the kinds `K` (a union for a union of kinds). */
+export type StartedNodeOf<K extends NodeKind> = K extends NodeKind ? StartedNode<K> : never;
+
+/** A node to start, before the run gives it its id: still discriminated on `kind`. */
+export type NodeStartInput<K extends NodeKind = NodeKind> = K extends NodeKind ? Omit<StartedNode<K>, "id"> : never;
 
 /** Streamed text and late-known facts about a running node. */
 export interface NodeUpdateEvent extends EventBase {
@@ -35,7 +46,7 @@ export interface NodeUpdateEvent extends EventBase {
   textDelta?: string;
   reasoningDelta?: string;
   status?: NodeStatus;
-  /** Fields merged into the node's `input` (e.g. a model call's resolved settings). */
+  /** Fields of the node's kind's input (payloads.ts), merged into it (e.g. a model call's resolved settings). */
   input?: Record<string, unknown>;
   /** An agent's resolved capabilities, known once its declarations have resolved. */
   capabilities?: CapabilityRecord[];
@@ -46,6 +57,7 @@ export interface NodeEndEvent extends EventBase {
   type: "node-end";
   nodeId: string;
   status: Exclude<NodeStatus, "pending" | "running" | "waiting">;
+  /** The node's kind's output (payloads.ts); the event names only the node, so it is typed on the node once folded. */
   output?: unknown;
   error?: NodeError;
 }

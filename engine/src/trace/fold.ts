@@ -8,8 +8,7 @@
 //   they come; nothing is copied.
 // - `applyTraceEvents` (a window's store): immutable. A batch of events yields a new `RunTrace`
 //   in which only the nodes it touched and their ancestors are new objects, so React re-renders
-//   exactly those rows. Events carry a per-run `seq`: duplicates (a re-subscription) are dropped,
-//   and events after a gap are held until it fills (or `flushHeld` gives up on it).
+//   exactly those rows. Events carry a per-run `seq`: what was applied already is dropped.
 // Browser-safe: no Node imports (reached through trace/browser.ts).
 import type { TraceEvent } from "./events.ts";
 import type { StopInfo } from "./stops.ts";
@@ -32,10 +31,8 @@ export interface RunTrace {
   readonly root: TraceNode | undefined;
   /** The current version of every node, by id. */
   readonly nodes: ReadonlyMap<string, TraceNode>;
-  /** The highest per-run seq applied; every event up to it has been applied. */
+  /** The highest per-run seq applied; an event at or below it is not applied again. */
   readonly lastSeq: number;
-  /** Events that arrived after a gap in seq, oldest first, waiting for the gap to fill. */
-  readonly held: readonly TraceEvent[];
   /** Where the run is stopped: the last "paused" not yet "resumed". */
   readonly stop: StopInfo | undefined;
   /** Nodes answered from a recorded run (not paid again), with the node they came from. */
@@ -45,7 +42,7 @@ export interface RunTrace {
 
 const NOTHING_SPENT: Spent = { usage: emptyUsage(), cost: { usd: 0, unpricedCalls: 0 } };
 
-export const emptyRunTrace: RunTrace = { root: undefined, nodes: new Map(), lastSeq: 0, held: [], stop: undefined, replayed: new Map(), spent: NOTHING_SPENT };
+export const emptyRunTrace: RunTrace = { root: undefined, nodes: new Map(), lastSeq: 0, stop: undefined, replayed: new Map(), spent: NOTHING_SPENT };
 
 /** `a + b`, as a new Usage. */
 export function addUsage(a: Usage, b: Usage): Usage {
@@ -99,6 +96,13 @@ export class RunSpending {
   }
 }
 
+/** Where a run is stopped after `event`: the last "paused" not yet "resumed" (a summary keeps it by this rule too). */
+export function stopAfter(stop: StopInfo | undefined, event: TraceEvent): StopInfo | undefined {
+  if (event.type === "paused") return event.stop;
+  if (event.type === "resumed" && stop?.id === event.stopId) return undefined;
+  return stop;
+}
+
 /** What a run's events say it spent (a recorded run read back, say). */
 export function spentOf(events: Iterable<TraceEvent>): Spent {
   const spending = new RunSpending();
@@ -121,7 +125,7 @@ class TraceFold {
   readonly #fresh = new Set<TraceNode>();
   #replayedShared: boolean;
 
-  constructor(from: Omit<RunTrace, "lastSeq" | "held">, copyOnWrite: boolean) {
+  constructor(from: Omit<RunTrace, "lastSeq">, copyOnWrite: boolean) {
     this.#copyOnWrite = copyOnWrite;
     this.nodes = copyOnWrite ? new Map(from.nodes) : (from.nodes as Map<string, TraceNode>);
     this.root = from.root;
@@ -149,7 +153,7 @@ class TraceFold {
         if (event.textDelta !== undefined) appendOutputText(node, "text", event.textDelta);
         if (event.reasoningDelta !== undefined) appendOutputText(node, "reasoning", event.reasoningDelta);
         if (event.status !== undefined) node.status = event.status;
-        if (event.input) node.input = { ...(node.input as object | undefined), ...event.input };
+        if (event.input) node.input = { ...recordOf(node.input), ...event.input };
         if (event.capabilities) node.capabilities = event.capabilities;
         if (event.tools) node.tools = event.tools;
         return;
@@ -176,10 +180,8 @@ class TraceFold {
         return;
       }
       case "paused":
-        this.stop = event.stop;
-        return;
       case "resumed":
-        if (this.stop?.id === event.stopId) this.stop = undefined;
+        this.stop = stopAfter(this.stop, event);
         return;
       case "replayed":
         if (this.#replayedShared) {
@@ -254,7 +256,10 @@ export function buildTrace(events: Iterable<TraceEvent>): TraceNode | undefined 
 
 /**
  * Applies a batch of one run's trace events in seq order, immutably; returns `trace` itself when
- * nothing changed.
+ * nothing changed. Events at or below `lastSeq` were applied already (a record read back over
+ * what streamed in, a snapshot's trace) and are skipped. A seq that skips is no gap to wait on:
+ * the studio's event stream is the one sequence that is recovered (its seq, by the host's bridge),
+ * and a run's seqs skip legitimately where a snapshot's trace left deltas out.
  *
  * @example
  * let trace = emptyRunTrace;
@@ -263,42 +268,25 @@ export function buildTrace(events: Iterable<TraceEvent>): TraceNode | undefined 
 export function applyTraceEvents(trace: RunTrace, events: readonly TraceEvent[]): RunTrace {
   if (events.length === 0) return trace;
   const fold = new TraceFold(trace, true);
-  const pending = [...trace.held, ...events].sort((a, b) => a.seq - b.seq);
-  const held: TraceEvent[] = [];
   let lastSeq = trace.lastSeq;
-  for (const event of pending) {
+  for (const event of inSeqOrder(events)) {
     if (event.seq <= lastSeq) continue;
-    if (event.seq !== lastSeq + 1) {
-      if (held.at(-1)?.seq !== event.seq) held.push(event);
-      continue;
-    }
     fold.apply(event);
     lastSeq = event.seq;
   }
-  if (lastSeq === trace.lastSeq && held.length === trace.held.length) return trace;
-  return finish(fold, lastSeq, held);
-}
-
-/** Applies held events across their gaps (the missing ones are not coming back). */
-export function flushHeld(trace: RunTrace): RunTrace {
-  if (trace.held.length === 0) return trace;
-  const fold = new TraceFold(trace, true);
-  for (const event of trace.held) fold.apply(event);
-  return finish(fold, trace.held.at(-1)!.seq, []);
+  if (lastSeq === trace.lastSeq) return trace;
+  return { root: fold.root, nodes: fold.nodes, lastSeq, stop: fold.stop, replayed: fold.replayed, spent: fold.spent };
 }
 
 /** A run's trace from its full event list (e.g. a record read back). */
 export function buildRunTrace(events: readonly TraceEvent[]): RunTrace {
-  return flushHeld(applyTraceEvents(emptyRunTrace, events));
+  return applyTraceEvents(emptyRunTrace, events);
 }
 
-/** True when events are missing (held after a gap), so the full list should be fetched. */
-export function hasGap(trace: RunTrace): boolean {
-  return trace.held.length > 0;
-}
-
-function finish(fold: TraceFold, lastSeq: number, held: TraceEvent[]): RunTrace {
-  return { root: fold.root, nodes: fold.nodes, lastSeq, held, stop: fold.stop, replayed: fold.replayed, spent: fold.spent };
+// A batch comes in order (one run emits in order; a record is read in order): sort only when not.
+function inSeqOrder(events: readonly TraceEvent[]): readonly TraceEvent[] {
+  for (let i = 1; i < events.length; i++) if (events[i]!.seq < events[i - 1]!.seq) return [...events].sort((a, b) => a.seq - b.seq);
+  return events;
 }
 
 // The child that changes is nearly always among the last ones, so search from the end.
@@ -311,9 +299,15 @@ function replaceChild(children: TraceNode[], from: TraceNode, to: TraceNode): vo
   }
 }
 
-// Streamed text accumulates on the running node's output, so a live view shows it as it arrives.
+// Streamed text accumulates on the running node's output (a model call's), so a live view shows
+// it as it arrives.
 function appendOutputText(node: TraceNode, field: "text" | "reasoning", delta: string): void {
-  const output = (node.output && typeof node.output === "object" ? node.output : {}) as Record<string, unknown>;
+  const output = recordOf(node.output);
   const before = typeof output[field] === "string" ? output[field] : "";
   node.output = { ...output, [field]: `${before}${delta}` };
+}
+
+// A payload read from a record is whatever JSON it holds: fields merge into an object only.
+function recordOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
 }

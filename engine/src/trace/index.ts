@@ -1,34 +1,58 @@
 // Public surface of trace/.
-export { emptyUsage } from "./types.ts";
+export { emptyUsage, isKind } from "./types.ts";
 export type {
   ApprovalMode,
   CapabilityRecord,
   Cost,
+  KindedNode,
   NodeError,
-  NodeKind,
   NodeStatus,
   ToolDenialRecord,
   ToolInfo,
   TraceNode,
+  TraceNodeBase,
+  TraceNodeOf,
   Usage,
 } from "./types.ts";
+export type {
+  AgentInput,
+  ApprovalDecision,
+  CatchInput,
+  CatchOutput,
+  CompositeToolResult,
+  ModelCallInput,
+  ModelCallOutput,
+  NodeInput,
+  NodeKind,
+  NodeOutput,
+  NodePayloads,
+  PromptMessage,
+  RecordedToolCall,
+  StepInput,
+} from "./payloads.ts";
 export type {
   ApprovalRequest,
   ApprovalRequestedEvent,
   ApprovalResolvedEvent,
   NodeEndEvent,
   NodeStartEvent,
+  NodeStartInput,
   NodeUpdateEvent,
   PausedEvent,
   ReplayedEvent,
   ResumedEvent,
+  StartedNode,
+  StartedNodeOf,
   ToolDeniedEvent,
   TraceEvent,
   TraceEventInput,
   UsageEvent,
 } from "./events.ts";
 export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./stops.ts";
-export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, flushHeld, hasGap, RunSpending, spentAfter, spentOf } from "./fold.ts";
+export { decodePrompt, encodePrompt, fullPrompt, promptAtStop } from "./prompt-delta.ts";
+export { toolCallAnswer } from "./payloads.ts";
+export type { PromptDelta } from "./prompt-delta.ts";
+export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, RunSpending, spentAfter, spentOf, stopAfter } from "./fold.ts";
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export { DeltaCoalescer, FRAME_MS, deltaField } from "./delta-coalescer.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler } from "./delta-coalescer.ts";

@@ -1,6 +1,7 @@
 // Where a run can stop (boundaries), why it stopped, and what it shows while stopped. Plain JSON:
 // a stop travels in the trace (the `paused` event) to stores and the studio, so its shape is the
 // trace's; debug/ does the stopping.
+import type { PromptMessage } from "./payloads.ts";
 
 /** A breakpoint: on a step id (bare `findings` or prefixed `research:findings`), a tool, or an agent. */
 export type Breakpoint = { kind: "step"; step: string } | { kind: "tool"; tool: string } | { kind: "agent"; agent: string };
@@ -22,9 +23,10 @@ export interface PendingModelRequest {
    * The prompt as the model will get it (LanguageModelV4 messages, plain JSON), from
    * `messageOffset` on: like a model-call node, only what is new since the step's previous model
    * call (whose nodes hold the rest). 0 for a step's first call: then it is the whole prompt.
+   * Encoded and read back by prompt-delta.ts.
    */
   messageOffset: number;
-  messages: unknown[];
+  messages: PromptMessage[];
   /** The tools offered, with their descriptions. */
   tools: { name: string; description?: string }[];
   settings: Record<string, unknown>;

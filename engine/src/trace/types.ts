@@ -1,7 +1,8 @@
-// The trace's data shapes: plain JSON, shared by runs, `inspect`, the store and the studio.
+// The trace's data shapes: plain JSON, shared by runs, `inspect`, the store and the studio. What
+// each kind of node carries as input and output is payloads.ts's.
 import type { SourceLocation } from "../errors/index.ts";
+import type { NodeInput, NodeKind, NodeOutput } from "./payloads.ts";
 
-export type NodeKind = "run" | "agent" | "step" | "model-call" | "tool-call" | "block-load" | "approval" | "composite" | "catch";
 export type NodeStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "aborted";
 
 /** Token usage; every field is a number so roll-ups add without checks. */
@@ -63,7 +64,8 @@ export interface NodeError {
   source?: SourceLocation;
 }
 
-export interface TraceNode {
+/** What every trace node has, whatever its kind. */
+export interface TraceNodeBase {
   id: string;
   parentId: string | null;
   kind: NodeKind;
@@ -75,8 +77,6 @@ export interface TraceNode {
   usage: Usage;
   /** What the model calls at or under this node cost, by the run's price table. */
   cost?: Cost;
-  input?: unknown;
-  output?: unknown;
   error?: NodeError;
   /** On agent nodes that declare capabilities: where each tool came from. */
   capabilities?: CapabilityRecord[];
@@ -91,6 +91,37 @@ export interface TraceNode {
   children: TraceNode[];
 }
 
+/**
+ * A node of kind `K`, with that kind's input and output (payloads.ts). Either may be absent: a
+ * node from `inspect` or one that failed has no output, and a record may lack an input.
+ */
+export interface KindedNode<K extends NodeKind> extends TraceNodeBase {
+  kind: K;
+  input?: NodeInput<K>;
+  output?: NodeOutput<K>;
+}
+
+/** A node of one of the kinds `K` (a union for a union of kinds). */
+export type TraceNodeOf<K extends NodeKind> = K extends NodeKind ? KindedNode<K> : never;
+
+/**
+ * A node of the trace, discriminated on `kind`: narrowing on it types the input and output.
+ *
+ * @example
+ * if (node.kind === "model-call") node.input?.modelId; // string
+ */
+export type TraceNode = TraceNodeOf<NodeKind>;
+
 export function emptyUsage(): Usage {
   return { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 };
+}
+
+/**
+ * True when `node` is of kind `kind`: narrows where a comparison can't (a kind held in a variable).
+ *
+ * @example
+ * nodes.filter((n) => isKind(n, "model-call")); // TraceNodeOf<"model-call">[]
+ */
+export function isKind<K extends NodeKind>(node: TraceNode, kind: K): node is TraceNodeOf<K> {
+  return node.kind === kind;
 }

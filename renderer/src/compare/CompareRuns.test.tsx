@@ -17,7 +17,7 @@ const past = (runId: string, startedAt: number): RunSummary =>
 /** The report run with the composite's step asked to be brief. */
 function briefer(runId: string): TraceEvent[] {
   return recordedEvents("report", runId).map((e) => {
-    if (e.type === "node-start" && e.node.id === "n8") return { ...e, node: { ...e.node, input: { prompt: "Research briefly: How does React Suspense work?" } } };
+    if (e.type === "node-start" && e.node.kind === "step" && e.node.id === "n8") return { ...e, node: { ...e.node, input: { prompt: "Research briefly: How does React Suspense work?" } } };
     return e;
   });
 }

@@ -5,7 +5,7 @@
 import { useId, useMemo, useState } from "react";
 import { useStudio, type RunView } from "../store/index.ts";
 import { formatCost, formatTokens } from "../ui/format.ts";
-import { runCost, runUsage } from "../usage/index.ts";
+import { runCost, runUsage } from "../run-figures/index.ts";
 import { DIFF_TEXT, compareRuns, type AlignedStep, type DiffStatus, type FieldDiff, type SectionDiff } from "./align.ts";
 import { lineDiff } from "./line-diff.ts";
 import { runLabel } from "./run-choices.ts";

@@ -67,9 +67,9 @@ describe("the same workflow run twice", () => {
 describe("a changed prompt", () => {
   const changed = () =>
     edit(report(), (e) => {
-      if (e.type === "node-start" && e.node.id === "n8") return { ...e, node: { ...e.node, input: { prompt: "Research briefly: How does React Suspense work?" } } };
-      if (e.type === "node-start" && e.node.id === "n9") {
-        return { ...e, node: { ...e.node, input: { ...(e.node.input as object), messages: [{ role: "user", content: [{ type: "text", text: "Research briefly: How does React Suspense work?" }] }] } } };
+      if (e.type === "node-start" && e.node.kind === "step" && e.node.id === "n8") return { ...e, node: { ...e.node, input: { prompt: "Research briefly: How does React Suspense work?" } } };
+      if (e.type === "node-start" && e.node.kind === "model-call" && e.node.id === "n9") {
+        return { ...e, node: { ...e.node, input: { ...e.node.input!, messages: [{ role: "user", content: [{ type: "text", text: "Research briefly: How does React Suspense work?" }] }] } } };
       }
       return e;
     });

@@ -3,9 +3,9 @@
 // aligned by their index in the step. Each pair becomes sections of fields (the prompt, the
 // messages sent, the tools offered, the tool calls, outputs, decisions, tokens, cost), each field
 // marked same / changed / only in left / only in right. Pure: trees in, plain data out.
-import type { Cost, TraceNode, Usage } from "../contract/index.ts";
+import type { Cost, ModelCallInput, TraceNode, TraceNodeOf, Usage } from "../contract/index.ts";
 import { STATUS_LABEL, formatCost, formatTokens, formatUsd } from "../ui/format.ts";
-import { stepLabel, stepsOf, type RunStep } from "../usage/index.ts";
+import { stepLabel, stepsOf, type RunStep } from "../run-figures/index.ts";
 import { canonical, messagesText, valueText, withoutIds } from "./values.ts";
 
 export type DiffStatus = "same" | "changed" | "only-left" | "only-right";
@@ -95,7 +95,7 @@ export function alignSteps(left: readonly RunStep[], right: readonly RunStep[]):
 function diffStep(key: string, left: RunStep | undefined, right: RunStep | undefined): AlignedStep {
   const any = (left ?? right)!;
   const sections = [diffSection("Step", left && stepFacts(left), right && stepFacts(right))];
-  const pairs = (title: string, of: (s: RunStep) => TraceNode[], facts: (n: TraceNode) => Fact[]): void => {
+  const pairs = <N extends TraceNode>(title: string, of: (s: RunStep) => N[], facts: (n: N) => Fact[]): void => {
     const l = left ? of(left) : [];
     const r = right ? of(right) : [];
     for (let i = 0; i < Math.max(l.length, r.length); i++) {
@@ -164,7 +164,7 @@ function runFacts(side: RunSide): Fact[] | undefined {
 function stepFacts(step: RunStep): Fact[] {
   const node = step.node;
   return [
-    ...fact("prompt", (node.input as { prompt?: unknown } | undefined)?.prompt),
+    ...fact("prompt", node.input?.prompt),
     ...fact("status", node.status, STATUS_LABEL[node.status] ?? node.status),
     ...fact("output", node.output),
     ...errorFact(node),
@@ -173,13 +173,14 @@ function stepFacts(step: RunStep): Fact[] {
   ];
 }
 
-function modelCallFacts(node: TraceNode): Fact[] {
-  const input = (node.input ?? {}) as { provider?: unknown; modelId?: unknown; messages?: unknown; tools?: unknown; settings?: unknown };
-  const output = (node.output ?? {}) as { text?: unknown; reasoning?: unknown; toolCalls?: unknown; finishReason?: unknown };
+function modelCallFacts(node: TraceNodeOf<"model-call">): Fact[] {
+  const input: Partial<ModelCallInput> = node.input ?? {};
+  const output = node.output ?? {};
+  // A record is JSON as written: the checks below keep a record of another shape readable.
   const model = typeof input.modelId === "string" ? `${typeof input.provider === "string" ? `${input.provider}:` : ""}${input.modelId}` : node.name;
   const tools = Array.isArray(input.tools) ? input.tools.map(toolName).sort() : undefined;
   const settings = input.settings && typeof input.settings === "object" && Object.keys(input.settings).length > 0 ? input.settings : undefined;
-  const calls = Array.isArray(output.toolCalls) ? (output.toolCalls as Array<{ toolName?: unknown; input?: unknown }>) : undefined;
+  const calls = Array.isArray(output.toolCalls) ? output.toolCalls : undefined;
   return [
     ...fact("model", model),
     ...(input.messages === undefined ? [] : [{ name: "messages", key: canonical(withoutIds(input.messages)), text: messagesText(input.messages) }]),
@@ -198,7 +199,7 @@ function modelCallFacts(node: TraceNode): Fact[] {
   ];
 }
 
-function toolCallFacts(node: TraceNode): Fact[] {
+function toolCallFacts(node: TraceNodeOf<"tool-call">): Fact[] {
   return [
     ...fact("tool", node.name),
     ...fact("input", withoutIds(node.input)),
@@ -208,13 +209,13 @@ function toolCallFacts(node: TraceNode): Fact[] {
   ];
 }
 
-function approvalFacts(node: TraceNode): Fact[] {
+function approvalFacts(node: TraceNodeOf<"approval">): Fact[] {
   return [...fact("tool", node.name), ...fact("input", withoutIds(node.input)), ...fact("decision", decision(node))];
 }
 
 /** What was decided: "approved", "denied: not on a Friday", or where the approval stands. */
-export function decision(node: TraceNode): string {
-  const output = node.output as { approved?: unknown; reason?: unknown } | undefined;
+export function decision(node: TraceNodeOf<"approval">): string {
+  const output = node.output;
   if (output && typeof output.approved === "boolean") {
     const reason = typeof output.reason === "string" && output.reason ? `: ${output.reason}` : "";
     return `${output.approved ? "approved" : "denied"}${reason}`;

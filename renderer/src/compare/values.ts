@@ -1,6 +1,7 @@
 // How trace values are compared and shown in a comparison. Two runs of the same workflow differ in
 // ids that are new on every run (tool call ids, provider item ids), so those are left out before
 // comparing; everything else is compared as canonical JSON (object keys sorted).
+import type { PromptMessage } from "../contract/index.ts";
 import { formatJson } from "../ui/format.ts";
 
 /** Keys whose values are new on every run and say nothing about what the run did. */
@@ -52,12 +53,13 @@ function compact(value: unknown): string {
  * @example
  * messagesText([{ role: "user", content: [{ type: "text", text: "Hi" }] }]); // "user: Hi"
  */
-export function messagesText(messages: unknown): string {
+export function messagesText(messages: readonly PromptMessage[]): string {
+  // A record is JSON as written: one of another shape still reads.
   if (!Array.isArray(messages)) return valueText(messages);
   return messages
-    .map((message: unknown) => {
+    .map((message) => {
       if (!message || typeof message !== "object") return compact(message);
-      const { role, content } = message as { role?: unknown; content?: unknown };
+      const { role, content } = message;
       const body = typeof content === "string" ? content : Array.isArray(content) ? content.map(partText).join("\n") : compact(withoutIds(content));
       return `${String(role)}: ${body}`;
     })

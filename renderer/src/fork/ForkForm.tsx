@@ -1,13 +1,14 @@
 // "Fork from here": re-run a recorded run from its record up to this model call, then live — with
 // another model and/or an edited prompt (the call's whole prompt, prefilled). Errors show inline.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { StudioError, TraceNode } from "../contract/index.ts";
+import type { StudioError, TraceNode, TraceNodeOf } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { fullPrompt } from "../trace/index.ts";
 
 export interface ForkFormProps {
   runId: string;
-  node: TraceNode;
+  /** The recorded model call to fork from. */
+  node: TraceNodeOf<"model-call">;
   nodes: ReadonlyMap<string, TraceNode>;
   onClose: () => void;
   /** The fork started: its run id (the studio selects the run). */
@@ -25,7 +26,7 @@ export function ForkForm({ runId, node, nodes, onClose, onForked }: ForkFormProp
   const [promptError, setPromptError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const modelNow = modelOf(node);
+  const modelNow = node.input?.modelId;
   const modelField = useRef<HTMLInputElement>(null);
   const promptField = useRef<HTMLTextAreaElement>(null);
   // The host's answer about the model (unknown provider, no key) belongs beside the Model field.
@@ -141,11 +142,6 @@ export function ForkForm({ runId, node, nodes, onClose, onForked }: ForkFormProp
       </div>
     </form>
   );
-}
-
-function modelOf(node: TraceNode): string | undefined {
-  const modelId = (node.input as { modelId?: unknown } | undefined)?.modelId;
-  return typeof modelId === "string" ? modelId : undefined;
 }
 
 /** The edited prompt, checked before anything is sent, as the Run box checks its input. */

@@ -103,7 +103,7 @@ function detailOf(node: TraceNode): string {
       return `${count} tool${count === 1 ? "" : "s"}`;
     }
     case "step": {
-      const prompt = (node.input as { prompt?: unknown } | undefined)?.prompt;
+      const prompt = node.input?.prompt;
       return typeof prompt === "string" ? prompt : "step";
     }
     case "composite":

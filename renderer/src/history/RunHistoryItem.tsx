@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { currentStop, type RunView } from "../store/index.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { runCost, runUsage } from "../usage/index.ts";
+import { runCost, runUsage } from "../run-figures/index.ts";
 import { STATUS_LABEL, elapsed, formatCost, formatDuration, formatStart, formatTokens, originLabel } from "../ui/format.ts";
 
 export interface RunHistoryActions {

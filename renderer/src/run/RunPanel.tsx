@@ -11,7 +11,7 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
-import { runCost, runUsage } from "../usage/index.ts";
+import { runCost, runUsage } from "../run-figures/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
 import { useDebugKeys } from "./use-debug-keys.ts";

@@ -16,16 +16,11 @@ export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Pa
   let next: StudioData = { ...data, lastSeq: fresh.reduce((max, e) => Math.max(max, e.seq), data.lastSeq) };
   // Trace events are grouped per run and applied once per run at the end of the batch.
   const traces = new Map<string, TraceEvent[]>();
-  // A snapshot's traces are compacted (seqs skip where deltas were left out): nothing is missing.
-  const compacted = new Set<string>();
   for (const event of fresh) {
     if (event.type !== "snapshot") next = applyEvent(next, event, traces);
-    else {
-      for (const part of eventsOf(event.seq, event.snapshot)) next = applyEvent(next, part, traces);
-      for (const { run } of event.snapshot.runs) compacted.add(run.runId);
-    }
+    else for (const part of eventsOf(event.seq, event.snapshot)) next = applyEvent(next, part, traces);
   }
-  if (traces.size > 0) next = { ...next, runs: applyRunTraces(next.runs, traces, compacted) };
+  if (traces.size > 0) next = { ...next, runs: applyRunTraces(next.runs, traces) };
   for (const runId of traces.keys()) if (!next.runOrder.includes(runId)) next = { ...next, runOrder: [...next.runOrder, runId] };
   return next;
 }

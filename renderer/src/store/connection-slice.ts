@@ -1,9 +1,10 @@
 // The connection slice: the transport's state, the event stream (subscribed from the last seq
 // applied, so a re-subscription after a reconnect applies nothing twice), what start() loads from
-// the host, and gap recovery: a run's trace with missing events is fetched whole, and a run known
-// only from its trace is asked of listRuns once.
+// the host, and a run known only from its trace, asked of listRuns once. Missing events are
+// recovered in one place, by the studio's seq: the web host's bridge asks again from the last one
+// it has (or takes a snapshot standing for them), Electron's IPC delivers them in order; a run's
+// trace then never misses any, so nothing here fetches a trace to fill a gap.
 import type { Bridge, EventBatch } from "../contract/index.ts";
-import { hasGap } from "../trace/index.ts";
 import { applyBatch } from "./apply-batch.ts";
 import { mergeHistory, mergePending } from "./approvals-slice.ts";
 import { mergeRuns } from "./runs-slice.ts";
@@ -42,7 +43,7 @@ export function initialConnection(host: ConnectionData["host"], connection: Conn
   return { host, connection, lastSeq: 0, ready: false };
 }
 
-export function connectionSlice({ bridge, call, traceRequests }: SliceContext): StudioSlice<ConnectionData & ConnectionActions> {
+export function connectionSlice({ bridge, call }: SliceContext): StudioSlice<ConnectionData & ConnectionActions> {
   return (set, get) => {
     const observable = bridge as Bridge & ObservableConnection;
     let unsubscribe: (() => void) | undefined;
@@ -51,13 +52,10 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
     let breakpointsSeen = false;
     /** Provisional runs listRuns was already asked about (asked once each, not on every batch). */
     const listed = new Set<string>();
-    /** Fills what the stream missed: a run's events after a gap, a run known only from its trace. */
-    const fetchMissing = (): void => {
+    /** Asks listRuns about runs known only from their trace (a re-subscription joined mid-run). */
+    const listUnknownRuns = (): void => {
       const unlisted: string[] = [];
-      for (const [runId, view] of Object.entries(get().runs)) {
-        if (hasGap(view.trace) && !traceRequests.has(runId)) void get().loadRunTrace(runId);
-        if (view.provisional && !listed.has(runId)) unlisted.push(runId);
-      }
+      for (const [runId, view] of Object.entries(get().runs)) if (view.provisional && !listed.has(runId)) unlisted.push(runId);
       if (unlisted.length === 0) return;
       for (const runId of unlisted) listed.add(runId);
       void call(() => bridge.listRuns({}), "global").then((runs) => {
@@ -89,7 +87,7 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
         if (history) data = mergeHistory(data, history);
         if (pending) data = mergePending(data, pending);
         set({ ...data, ready: true });
-        fetchMissing();
+        listUnknownRuns();
       },
 
       resubscribe() {
@@ -109,7 +107,7 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
         if (Object.keys(patch).length === 0) return;
         if (patch.breakpoints !== undefined && patch.breakpoints !== before.breakpoints) breakpointsSeen = true;
         set(patch);
-        fetchMissing();
+        listUnknownRuns();
         // A (re)loaded project may record its runs elsewhere: the history follows it.
         if (patch.project !== undefined && patch.project !== before.project) void get().refreshRuns();
       },

@@ -2,7 +2,7 @@
 // RunTrace folded from its events; the calls that start, stop, replay, fork, resume, delete and
 // export runs; and the pure merges the event reducer and start() share.
 import type { RequestOf, Result, RunExport, RunSummary, TraceEvent } from "../contract/index.ts";
-import { applyTraceEvents, emptyRunTrace, emptyUsage, flushHeld, type RunTrace } from "../trace/index.ts";
+import { applyTraceEvents, emptyRunTrace, emptyUsage, type RunTrace } from "../trace/index.ts";
 import { firstAgent, focusRun } from "./selection.ts";
 import { attempt, type SliceContext, type StudioSlice } from "./slice.ts";
 import type { NoticeArea } from "./notices-slice.ts";
@@ -128,16 +128,9 @@ export function runsSlice({ bridge, call, traceRequests }: SliceContext): Studio
         try {
           const events = await call(() => bridge.getRunEvents({ runId }), "global");
           const view = get().runs[runId];
-          if (!view) return;
-          if (!events) {
-            // Nothing more is coming: show what streamed in rather than wait on the gap.
-            set({ runs: { ...get().runs, [runId]: { ...view, trace: flushHeld(view.trace) } } });
-            return;
-          }
-          // The full list fills whatever gap the stream left (duplicates are skipped by seq); events
-          // still missing after it are not coming, so what is held is applied across the gap.
-          const trace = flushHeld(applyTraceEvents(view.trace, events));
-          set({ runs: { ...get().runs, [runId]: { ...view, trace } } });
+          if (!view || !events) return;
+          // What streamed in meanwhile is not applied twice: the fold skips seqs it has.
+          set({ runs: { ...get().runs, [runId]: { ...view, trace: applyTraceEvents(view.trace, events) } } });
         } finally {
           traceRequests.delete(runId);
         }
@@ -194,17 +187,12 @@ export function dropRun(data: StudioData, runId: string): StudioData {
   };
 }
 
-/**
- * Folds a batch's trace events into each run's trace, once per run. A run seen only through its
- * trace joins as provisional; a snapshot's traces (`compacted`) have nothing missing, so what the
- * fold holds back for a gap is applied.
- */
-export function applyRunTraces(runs: Record<string, RunView>, traces: ReadonlyMap<string, TraceEvent[]>, compacted: ReadonlySet<string>): Record<string, RunView> {
+/** Folds a batch's trace events into each run's trace, once per run. A run seen only through its trace joins as provisional. */
+export function applyRunTraces(runs: Record<string, RunView>, traces: ReadonlyMap<string, TraceEvent[]>): Record<string, RunView> {
   const next = { ...runs };
   for (const [runId, events] of traces) {
     const view = next[runId] ?? { ...newRunView(provisionalSummary(runId, events)), provisional: true as const };
-    const trace = applyTraceEvents(view.trace, events);
-    next[runId] = { ...view, trace: compacted.has(runId) ? flushHeld(trace) : trace };
+    next[runId] = { ...view, trace: applyTraceEvents(view.trace, events) };
   }
   return next;
 }

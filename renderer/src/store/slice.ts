@@ -13,7 +13,7 @@ export interface SliceContext {
   bridge: Bridge;
   /** A bridge call: its value, or undefined once its error is a notice in `area` (never swallowed). */
   call<T>(request: () => Promise<Result<T>>, area: NoticeArea): Promise<T | undefined>;
-  /** Runs whose full trace is being fetched (loadRunTrace), so selecting or a gap does not ask twice. */
+  /** Runs whose full trace is being fetched (loadRunTrace), so selecting again does not ask twice. */
   traceRequests: Set<string>;
 }
 

@@ -227,7 +227,7 @@ const TraceRow = memo(
         <span className="trace-name">{node.name}</span>
         {current && <span className="stopped-here">stopped here</span>}
         {replayed && <span className="chip chip-replayed">replayed</span>}
-        {node.kind === "model-call" && modelIdOf(node) !== node.name && <span className="trace-sub">{modelIdOf(node)}</span>}
+        {node.kind === "model-call" && node.input && node.input.modelId !== node.name && <span className="trace-sub">{node.input.modelId}</span>}
         <span className={`status-dot status-${isDenied(node) ? "failed" : node.status}`} aria-hidden="true" title={statusLabel(node)} />
         <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
         <span className="trace-num trace-num-tokens">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
@@ -250,16 +250,11 @@ const TraceRow = memo(
     a.onToggle === b.onToggle,
 );
 
-function modelIdOf(node: TraceNode): string {
-  const input = node.input as { modelId?: unknown } | undefined;
-  return typeof input?.modelId === "string" ? input.modelId : "";
-}
-
 // An approval the person denied ended normally, but what a reader needs is the decision.
-function isDenied(node: { kind: string; output?: unknown }): boolean {
-  return node.kind === "approval" && (node.output as { approved?: unknown } | undefined)?.approved === false;
+function isDenied(node: TraceNode): boolean {
+  return node.kind === "approval" && node.output?.approved === false;
 }
 
-function statusLabel(node: Parameters<typeof isDenied>[0] & { status: keyof typeof STATUS_LABEL }): string {
+function statusLabel(node: TraceNode): string {
   return isDenied(node) ? "denied" : STATUS_LABEL[node.status];
 }

@@ -1,8 +1,10 @@
-// Public surface of trace/: the run's trace as the engine folds it, and reading it (walk, prompts).
+// Public surface of trace/: the run's trace as the engine folds it, and reading it (walk, prompts,
+// node kinds).
 // The one fold of a run's events (the engine's, through its browser-safe entry): the store hands
 // its immutable RunTrace to React.
-export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, addUsage, addCost, flushHeld, hasGap } from "../../../engine/src/trace/browser.ts";
+export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, addUsage, addCost, isKind, toolCallAnswer } from "../../../engine/src/trace/browser.ts";
 export type { RunTrace } from "../../../engine/src/trace/browser.ts";
 export { visibleRows, nodesOfKind, pathTo, indexTree, enclosingAgent } from "./walk.ts";
 export type { TreeRow } from "./walk.ts";
-export { fullPrompt, promptAtStop } from "./full-prompt.ts";
+// A model call's whole prompt, read back from the trace's delta encoding by the engine's one codec.
+export { fullPrompt, promptAtStop } from "../../../engine/src/trace/browser.ts";

@@ -1,5 +1,5 @@
 // Reading a trace tree: the rows a tree view shows, the agents in it, the path to a node.
-import type { TraceNode } from "../contract/index.ts";
+import type { NodeKind, TraceNode, TraceNodeOf } from "../contract/index.ts";
 
 export interface TreeRow {
   node: TraceNode;
@@ -31,11 +31,12 @@ export function visibleRows(root: TraceNode | undefined, collapsed: ReadonlySet<
 }
 
 /** Every node of a kind, depth first, with the names of the agents above it. */
-export function nodesOfKind(root: TraceNode | undefined, kind: TraceNode["kind"]): Array<{ node: TraceNode; agentPath: string[] }> {
-  const found: Array<{ node: TraceNode; agentPath: string[] }> = [];
+export function nodesOfKind<K extends NodeKind>(root: TraceNode | undefined, kind: K): Array<{ node: TraceNodeOf<K>; agentPath: string[] }> {
+  const found: Array<{ node: TraceNodeOf<K>; agentPath: string[] }> = [];
   const visit = (node: TraceNode, agentPath: string[]): void => {
     const path = node.kind === "agent" ? [...agentPath, node.name] : agentPath;
-    if (node.kind === kind) found.push({ node, agentPath: path });
+    // The comparison is the narrowing; TypeScript can't carry it through a kind held in a variable.
+    if (node.kind === kind) found.push({ node: node as TraceNodeOf<K>, agentPath: path });
     for (const child of node.children) visit(child, path);
   };
   if (root) visit(root, []);

@@ -5,14 +5,13 @@
 import { useMemo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { CompareRunsButton } from "../compare/index.ts";
-import type { TraceNode } from "../contract/index.ts";
+import type { TraceNodeOf } from "../contract/index.ts";
+import { runCost, runUsage, stepLabel, stepsOf } from "../run-figures/index.ts";
 import { nodesOfKind } from "../trace/index.ts";
 import { selectedRun, selectedTraceNode, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { costText, formatCost, formatStart, formatTokens } from "../ui/format.ts";
 import { chartBars } from "./chart-bars.ts";
-import { runCost, runUsage } from "./run-totals.ts";
-import { stepLabel, stepsOf } from "./steps.ts";
 import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
 import "./usage.css";
@@ -98,7 +97,6 @@ export function UsagePanel() {
   );
 }
 
-function modelName(call: TraceNode): string {
-  const input = call.input as { modelId?: unknown } | undefined;
-  return typeof input?.modelId === "string" ? input.modelId : call.name;
+function modelName(call: TraceNodeOf<"model-call">): string {
+  return call.input?.modelId ?? call.name;
 }

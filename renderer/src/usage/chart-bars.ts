@@ -3,7 +3,7 @@
 // output, so the parts are input less cached, cached, output less reasoning, reasoning.
 import type { Usage } from "../contract/index.ts";
 import { formatTokens } from "../ui/format.ts";
-import { stepLabel, type RunStep } from "./steps.ts";
+import { stepLabel, type RunStep } from "../run-figures/index.ts";
 
 export type SegmentKind = "input" | "cached" | "output" | "reasoning";
 

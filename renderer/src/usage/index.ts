@@ -1,5 +1,3 @@
-// Public surface of usage/ beyond its region (app/ mounts UsagePanel.tsx): a run's steps with
-// their own tokens and cost, a run's totals, and how a cost reads.
-export { stepsOf, stepLabel } from "./steps.ts";
-export type { RunStep } from "./steps.ts";
-export { runUsage, runCost } from "./run-totals.ts";
+// Public surface of usage/: the Token usage region (app/ mounts it). A run's figures (its steps,
+// totals and costs), which the region shows, are run-figures/'s.
+export { UsagePanel } from "./UsagePanel.tsx";

@@ -2,6 +2,7 @@
 // messages new since the step's previous call, the tools offered, the settings), the text and
 // reasoning as they stream, and what it answered; failed or aborted with the reason if it didn't.
 import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Middleware } from "@ai-sdk/provider";
+import { encodePrompt } from "../../trace/index.ts";
 import { emit, endNode, startNode, type Place } from "../run-context.ts";
 import { inContext, isAbort } from "../node-errors.ts";
 import { settingsOf, toolNames } from "./call-settings.ts";
@@ -28,7 +29,6 @@ export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages)
   const ctx = place.ctx;
   const start = (options: LanguageModelV4CallOptions, call: ModelCall): string => {
     const prompt = options.prompt;
-    const messageOffset = sent.take(prompt);
     const nodeId = startNode(ctx, {
       parentId: stepNodeId,
       kind: "model-call",
@@ -36,8 +36,7 @@ export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages)
       input: {
         provider: call.provider,
         modelId: call.modelId,
-        messageOffset,
-        messages: prompt.slice(messageOffset),
+        ...encodePrompt(prompt, sent.take(prompt)),
         tools: toolNames(options),
         settings: settingsOf(options),
       },

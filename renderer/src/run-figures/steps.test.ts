@@ -1,9 +1,8 @@
-// A run's steps in run order with their own tokens and cost, and the chart's bars drawn from them.
+// A run's steps in run order with their own tokens and cost.
 import { describe, expect, it } from "vitest";
 import { recordedEvents } from "../../test/fixtures.ts";
 import type { TraceEvent } from "../contract/index.ts";
 import { buildRunTrace } from "../trace/index.ts";
-import { chartBars, splitUsage } from "./chart-bars.ts";
 import { stepsOf } from "./steps.ts";
 
 /** The report run as if every model call had a price: 0.001 $ per call, the last one unpriced. */
@@ -48,26 +47,5 @@ describe("stepsOf", () => {
   it("is empty before the first step starts", () => {
     expect(stepsOf(buildRunTrace(recordedEvents("report").slice(0, 3)).root)).toEqual([]);
     expect(stepsOf(undefined)).toEqual([]);
-  });
-});
-
-describe("chartBars", () => {
-  it("draws one bar per step with its label, total and every number in its title", () => {
-    const bars = chartBars(stepsOf(buildRunTrace(recordedEvents("report")).root));
-    expect(bars.map((b) => [b.label, b.total])).toEqual([
-      ["report", 58],
-      ["research:findings", 36],
-    ]);
-    expect(bars[0]!.title).toBe("report: 58 tokens — 36 input (0 cached), 22 output (0 reasoning)");
-  });
-
-  it("stacks input less cached, cached, output less reasoning and reasoning, which add up to input + output", () => {
-    const usage = { inputTokens: 1000, cachedInputTokens: 400, outputTokens: 300, reasoningTokens: 120, totalTokens: 1300 };
-    expect(splitUsage(usage)).toEqual([
-      { kind: "input", tokens: 600 },
-      { kind: "cached", tokens: 400 },
-      { kind: "output", tokens: 180 },
-      { kind: "reasoning", tokens: 120 },
-    ]);
   });
 });

@@ -2,11 +2,11 @@
 // approvals it made, and its own tokens and cost. A step's trace node rolls up everything under
 // it, including the steps of a composite tool it called; here those count for themselves, so the
 // figures of all steps add up to the run's and nothing is counted twice.
-import type { Cost, TraceNode, Usage } from "../contract/index.ts";
+import type { Cost, TraceNode, TraceNodeOf, Usage } from "../contract/index.ts";
 import { subtractCost, subtractUsage } from "./cost.ts";
 
 export interface RunStep {
-  node: TraceNode;
+  node: TraceNodeOf<"step">;
   /** The step id prefixed by the composite tools it runs in: `research:findings`. */
   step: string;
   /** Agent names from the run's root to the step's agent. */
@@ -18,9 +18,9 @@ export interface RunStep {
   /** Cost of the step's own model calls; undefined when the trace has no cost. */
   cost: Cost | undefined;
   /** The step's own model calls, tool calls and approvals, in run order. */
-  modelCalls: TraceNode[];
-  toolCalls: TraceNode[];
-  approvals: TraceNode[];
+  modelCalls: TraceNodeOf<"model-call">[];
+  toolCalls: TraceNodeOf<"tool-call">[];
+  approvals: TraceNodeOf<"approval">[];
 }
 
 /**
@@ -33,7 +33,7 @@ export function stepsOf(root: TraceNode | undefined): RunStep[] {
   const steps: RunStep[] = [];
   const seen = new Map<string, number>();
   // What each step's node rolls up from the steps nested under it, to subtract.
-  const nested = new Map<RunStep, TraceNode[]>();
+  const nested = new Map<RunStep, TraceNodeOf<"step">[]>();
 
   const visit = (node: TraceNode, agentPath: string[], prefix: string, current: RunStep | undefined): void => {
     let path = agentPath;

@@ -1,6 +1,7 @@
 // Taking a part out of a roll-up (TraceNode.cost, TraceNode.usage): a step's own figures are its
-// total less its nested steps', a live run's spend its total less its replayed calls. How a cost
-// reads is ui/format.ts's (formatUsd, costText, formatCost), the one way across the studio.
+// total less its nested steps'. What a run spent (its calls answered from a record cost nothing)
+// is the engine's fold's (RunTrace.spent), not worked out here. How a cost reads is ui/format.ts's
+// (formatUsd, costText, formatCost), the one way across the studio.
 import type { Cost, Usage } from "../contract/index.ts";
 
 /** `a − b`, for a step's own cost (its total less its nested steps'); unknown stays unknown. */
