@@ -4,7 +4,7 @@ export { Tool, isCompositeProps } from "./tool.ts";
 export type { ToolProps, ValueToolProps, CompositeToolProps, CompositeResult } from "./tool.ts";
 export { Bash } from "./bash.ts";
 export type { BashProps } from "./bash.ts";
-export { Tools, toolSource } from "./tools-source.ts";
+export { Tools, asLoadedTools, toolSource } from "./tools-source.ts";
 export type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext, ToolsProps } from "./tools-source.ts";
 export { checkPolicy, deniedBy, describeTool } from "./policy.ts";
 export type { PolicyRule, ToolDenial, ToolDescriptor, ToolPolicy, ToolSourceInfo } from "./policy.ts";

@@ -41,6 +41,8 @@ interface Raw {
   tool: AiTool<any, any>;
   grantedFrom?: ResolvedTool;
   origin?: ToolOrigin;
+  /** Why the source made it wait for approval or not (an MCP server's annotations or config). */
+  approvalReason?: string;
   sourceKind?: ToolKind;
 }
 
@@ -141,6 +143,7 @@ async function rawTools(
         tool,
         sourceKind: from.kind ?? "fn",
         ...(loaded.origins?.[name] ? { origin: loaded.origins[name] } : {}),
+        ...(loaded.approvalReasons?.[name] ? { approvalReason: loaded.approvalReasons[name] } : {}),
       }));
     }
   }
@@ -153,7 +156,7 @@ function applyFrames(raw: Raw): ResolvedTool {
   let tool = raw.tool;
   const reasons = raw.grantedFrom
     ? raw.grantedFrom.info.approvalReasons.map((r) => `${r}, in the enclosing <Agent>`)
-    : [ownApprovalReason(tool, d.kind === "bash")].filter((r): r is string => r !== undefined);
+    : [sourceApprovalReason(raw) ?? ownApprovalReason(tool, d.kind === "bash")].filter((r): r is string => r !== undefined);
   const provenance = [`${d.label}${at(d.source)}`];
   for (let i = d.frames.length - 1; i >= 0; i--) {
     const frame = d.frames[i]!;
@@ -172,10 +175,13 @@ function applyFrames(raw: Raw): ResolvedTool {
     record.granted = `${grantedSource(raw.grantedFrom)} in the enclosing <Agent>`;
     provenance.push(`granted from the enclosing <Agent>: ${raw.grantedFrom.info.provenance.join(" ← ")}`);
   }
+  // A grant keeps the parent's reason; a wrapper that adds approval (RequireApproval) ends it.
+  const unasked = approvalMode(tool) === "never" ? (raw.grantedFrom ? raw.grantedFrom.info.runsUnasked : raw.approvalReason) : undefined;
   const info: ToolInfo = {
     name,
     approval: approvalMode(tool),
     approvalReasons: reasons,
+    ...(unasked ? { runsUnasked: unasked } : {}),
     provenance,
     ...(typeof tool.description === "string" ? { description: tool.description } : {}),
     ...(record.composite ? { composite: true as const } : {}),
@@ -190,6 +196,11 @@ function applyFrames(raw: Raw): ResolvedTool {
     origin: raw.grantedFrom ? raw.grantedFrom.origin : originOf(raw, record.source),
     ...(raw.grantedFrom ? { grantedFrom: raw.grantedFrom } : {}),
   };
+}
+
+/** Why a source's tool waits for approval, when the source decided it (an MCP server's annotations or config). */
+function sourceApprovalReason(raw: Raw): string | undefined {
+  return approvalMode(raw.tool) === "always" ? raw.approvalReason : undefined;
 }
 
 /** What the tool policy is told about where a tool comes from. */

@@ -1,8 +1,7 @@
 // Capabilities that wait: one load per tool source per run, shared by every agent that declares
 // it; a waiting agent stops waiting when the run is aborted.
-import type { ToolSet } from "ai";
 import { JuneError } from "../errors/index.ts";
-import type { LoadedTools, ToolSource } from "./tools-source.ts";
+import { asLoadedTools, type LoadedTools, type ToolSource } from "./tools-source.ts";
 
 /** How long closing waits for loads still in flight (e.g. an MCP server mid-connect). */
 const SETTLE_GRACE_MS = 5_000;
@@ -26,7 +25,7 @@ export class ToolSourceCache {
       const started = Promise.resolve()
         .then(() => source.load({ signal: this.#signal }))
         .then((loaded) => {
-          const normal = isLoaded(loaded) ? loaded : { tools: loaded };
+          const normal = asLoadedTools(loaded);
           if (normal.close) this.#closers.push(normal.close);
           return normal;
         });
@@ -65,9 +64,6 @@ export class ToolSourceCache {
   }
 }
 
-function isLoaded(value: ToolSet | LoadedTools): value is LoadedTools {
-  return typeof (value as LoadedTools).tools === "object" && (value as LoadedTools).tools !== null && !("execute" in (value as LoadedTools).tools) && Object.keys(value).every((k) => k === "tools" || k === "close" || k === "origins");
-}
 
 /** Waits for `promise` unless `signal` fires first; then rejects with JUNE_ABORTED. */
 export function waitUnlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {

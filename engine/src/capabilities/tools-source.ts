@@ -22,6 +22,17 @@ export interface LoadedTools {
   close?: () => Promise<void> | void;
   /** Per tool name, for sources of kind "mcp". */
   origins?: Record<string, ToolOrigin>;
+  /** Per tool name: what decided whether its calls wait for approval (an MCP tool's annotations, its server's config). */
+  approvalReasons?: Record<string, string>;
+}
+
+const LOADED_KEYS = new Set(["tools", "close", "origins", "approvalReasons"]);
+
+/** What a source's load returned, as LoadedTools: a plain ToolSet (which can't be told apart by `execute` on its values) is wrapped. */
+export function asLoadedTools(value: ToolSet | LoadedTools): LoadedTools {
+  const loaded = value as LoadedTools;
+  const isLoaded = typeof loaded.tools === "object" && loaded.tools !== null && !("execute" in loaded.tools) && Object.keys(value).every((k) => LOADED_KEYS.has(k));
+  return isLoaded ? loaded : { tools: value as ToolSet };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   loadWorkflowEntry,
   partsWithConfig,
   problemFromError,
+  readMcpJson,
   reloadLocalMarkdown,
   type JuneConfig,
   type Problem,
@@ -154,7 +155,9 @@ async function configure(spec: ProjectSpec, run?: LiveRun): Promise<{ parts: Pro
     if (run) run.loading = undefined;
     else loading = undefined;
   }
-  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs);
+  // .mcp.json's problems are the project's, said once when it loads; a run only uses its servers.
+  const mcpJson = readMcpJson(spec.folder);
+  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs, run && mcpJson ? { ...mcpJson, problems: [] } : mcpJson);
   return { parts: configured, problems: plain(problems) };
 }
 

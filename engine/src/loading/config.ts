@@ -64,9 +64,11 @@ const modelLike = z.custom<LanguageModel>(
   (v) => typeof v === "object" && v !== null && "modelId" in v && ("doGenerate" in v || "doStream" in v),
   "a model object (e.g. openai(\"gpt-5-mini\") from june/sdk/openai)",
 );
+const mcpApprove = z.enum(["always", "never", "by-annotations"]);
+const mcpApproval = { approve: mcpApprove.optional(), tools: z.record(z.string(), z.strictObject({ approve: mcpApprove.optional() })).optional() };
 const mcpServer = z.union([
-  z.strictObject({ command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional() }),
-  z.strictObject({ url: z.url(), headers: z.record(z.string(), z.string()).optional() }),
+  z.strictObject({ command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional(), ...mcpApproval }),
+  z.strictObject({ url: z.url(), headers: z.record(z.string(), z.string()).optional(), ...mcpApproval }),
 ]);
 const price = z.strictObject({
   input: z.number().nonnegative(),

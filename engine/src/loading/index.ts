@@ -18,3 +18,5 @@ export { discoverProject, findConfigFile, CONFIG_FILES, DEFAULT_AGENT_DIRS } fro
 export type { Discovery } from "./discover.ts";
 export { walkFolder } from "./folder-walk.ts";
 export { refuseSystemFolder } from "./refused-folders.ts";
+export { readMcpJson } from "./mcp-json.ts";
+export type { McpJson } from "./mcp-json.ts";

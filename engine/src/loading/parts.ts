@@ -27,6 +27,7 @@ import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import type { SandboxSettings } from "../sandbox/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
+import { projectMcpServers, readMcpJson, type McpJson } from "./mcp-json.ts";
 import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
 import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
 import { startEntry, type StartOptions } from "./start-entry.ts";
@@ -113,7 +114,9 @@ export async function loadLocalParts(folder: string, options: LoadOptions): Prom
   const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
   const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
   const found = await discoverProject(folder, agentDirs);
-  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, found.agentDirs), discoveryProblems: found.problems };
+  // Restricted: .mcp.json's stdio servers are commands, so it waits for trust like the config.
+  const mcpJson = trusted ? readMcpJson(folder) : undefined;
+  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, found.agentDirs, mcpJson), discoveryProblems: found.problems };
   const loaded = await Promise.all(found.workflowFiles.map((file) => workflowEntryOf(parts, file)));
   found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
   parts.markdown = await reloadLocalMarkdown(parts);
@@ -223,13 +226,13 @@ async function parseConfig(folder: string, problems: Problem[]): Promise<{ confi
   return { configFile };
 }
 
-function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined): MarkdownContext {
+function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined, mcpJson: McpJson | undefined): MarkdownContext {
   const mcp: Record<string, ToolSource> = {};
-  for (const [name, server] of Object.entries(config?.mcp ?? {})) {
+  for (const [name, { server, file }] of Object.entries(projectMcpServers(config?.mcp, configFile, mcpJson, problems))) {
     try {
       mcp[name] = mcpServer(name, server);
     } catch (error) {
-      problems.push(problemFromError(error, configFile));
+      problems.push(problemFromError(error, file));
     }
   }
   return {
@@ -402,6 +405,8 @@ function promptOf(input: unknown): string {
 /**
  * The parts of a project whose config the caller loaded (or failed to: `configProblems`), before
  * any workflow or markdown agent: the isolate's worker builds its project from what the host sends.
+ * `mcpJson` is the folder's `.mcp.json` where its servers may start (its problems join
+ * `configProblems`).
  */
 export function partsWithConfig(
   folder: string,
@@ -410,6 +415,7 @@ export function partsWithConfig(
   config: JuneConfig | undefined,
   configProblems: Problem[],
   agentDirs: string[],
+  mcpJson?: McpJson,
 ): ProjectParts {
   return {
     folder,
@@ -418,7 +424,7 @@ export function partsWithConfig(
     config,
     configProblems,
     toolRules: toolRulesOf(config),
-    context: markdownContext(folder, config, configProblems, configFile),
+    context: markdownContext(folder, config, configProblems, configFile, mcpJson),
     agentDirs,
     workflows: new Map(),
     markdown: { entries: [], problems: [] },

@@ -2,7 +2,7 @@
 // `disallowedTools` that subtract from `MCP(server)`) load the server's own source and keep
 // only the tools selected. One source per server per agent, so one connection per server.
 import type { ToolSet } from "ai";
-import { toolSource, type LoadedTools, type ToolOrigin, type ToolSource } from "../capabilities/index.ts";
+import { asLoadedTools, toolSource, type ToolOrigin, type ToolSource } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 
 /** Which of a server's tools an agent gets, by wire name (`mcp__<server>__<tool>`). */
@@ -38,9 +38,10 @@ export function selectedSource(selection: McpSelection): ToolSource {
     key: `${source.key ?? source.name}#${onlyList ? `only=${onlyList.join(",")}` : ""}#exclude=${excludeList.join(",")}`,
     kind: source.kind ?? "mcp",
     async load(context) {
-      const loaded = normalise(await source.load(context));
+      const loaded = asLoadedTools(await source.load(context));
       const tools: ToolSet = {};
       const origins: Record<string, ToolOrigin> = {};
+      const approvalReasons: Record<string, string> = {};
       const offered = Object.keys(loaded.tools);
       const missing = onlyList?.filter((wire) => !offered.some((name) => matches(name, wire, server, loaded.origins))) ?? [];
       if (missing.length > 0) {
@@ -57,8 +58,9 @@ export function selectedSource(selection: McpSelection): ToolSource {
         if (!selected || excluded) continue;
         tools[name] = loaded.tools[name]!;
         if (loaded.origins?.[name]) origins[name] = loaded.origins[name]!;
+        if (loaded.approvalReasons?.[name]) approvalReasons[name] = loaded.approvalReasons[name]!;
       }
-      return { tools, origins, ...(loaded.close ? { close: loaded.close } : {}) };
+      return { tools, origins, approvalReasons, ...(loaded.close ? { close: loaded.close } : {}) };
     },
   });
 }
@@ -74,11 +76,3 @@ function matches(name: string, wire: string, server: string, origins: Record<str
   return name === wire || origins?.[name]?.tool === toolPart(server, wire);
 }
 
-function normalise(value: ToolSet | LoadedTools): LoadedTools {
-  const keys = Object.keys(value);
-  const loaded = value as LoadedTools;
-  const isLoaded =
-    typeof loaded.tools === "object" && loaded.tools !== null && !("execute" in loaded.tools) &&
-    keys.every((k) => k === "tools" || k === "close" || k === "origins");
-  return isLoaded ? loaded : { tools: value as ToolSet };
-}

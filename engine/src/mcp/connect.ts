@@ -13,6 +13,10 @@ const CLIENT_NAME = "june";
 export interface McpConnection {
   client: MCPClient;
   close(): Promise<void>;
+  /** Why it is no longer usable, once known (a stdio server's process exited: how, and its stderr's tail). */
+  failure(): string | undefined;
+  /** After a failed request: waits (at most `ms`) for a stdio server's exit to be known, then says why, as failure(). */
+  failureAfter(ms: number): Promise<string | undefined>;
 }
 
 /**
@@ -53,6 +57,11 @@ export async function connectMcp(name: string, spec: McpTransportSpec, signal: A
   }
   return {
     client,
+    failure: () => stdio?.describeFailure(),
+    failureAfter: async (ms) => {
+      await stdio?.exited(ms);
+      return stdio?.describeFailure();
+    },
     close: async () => {
       try {
         await client.close();

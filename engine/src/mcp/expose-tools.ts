@@ -1,15 +1,19 @@
 // What a connected server offers, as the tools an agent is given: every tool listed (all pages),
 // renamed to its wire name mcp__<server>__<tool>, with its origin and the server's annotations
-// verbatim for the tool policy. A tool whose wire name no provider accepts is skipped with a warning.
+// verbatim for the tool policy, waiting for approval unless its annotations or the server's config
+// say it need not (approval.ts). A tool whose wire name no provider accepts is skipped with a warning.
 import type { ListToolsResult, MCPClient } from "@ai-sdk/mcp";
-import type { ToolSet } from "ai";
+import type { ToolExecutionOptions, ToolSet } from "ai";
 import type { ToolOrigin } from "../capabilities/index.ts";
+import { decideMcpApproval, type McpApprovalConfig } from "./approval.ts";
 import { isWireName, mcpWireName } from "./wire-name.ts";
 
 /** The tools of one server, keyed by wire name. */
 export interface ExposedTools {
   tools: ToolSet;
   origins: Record<string, ToolOrigin>;
+  /** Why each tool waits for approval or runs unasked (approval.ts). */
+  approvalReasons: Record<string, string>;
 }
 
 /** Every tool the server lists, following `nextCursor` through all pages. */
@@ -27,15 +31,23 @@ export async function listAllTools(client: MCPClient, signal: AbortSignal): Prom
  * Renames the listed tools to their wire names and records where each comes from.
  *
  * @example
- * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, console.warn);
+ * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, (tool, input, options) => session.call(tool, input, options), console.warn);
  * origins["mcp__fs__read_file"]; // { server: "fs", tool: "read_file", annotations: { readOnlyHint: true, … } }
  */
-export function exposeTools(server: string, listed: ListToolsResult, client: MCPClient, warn: (message: string) => void): ExposedTools {
+export function exposeTools(
+  server: string,
+  listed: ListToolsResult,
+  client: MCPClient,
+  call: (tool: string, input: unknown, options: ToolExecutionOptions<any>) => Promise<unknown>,
+  warn: (message: string) => void,
+  approval: McpApprovalConfig = {},
+): ExposedTools {
   // The raw listing keeps annotations exactly as sent (unknown hints too); the AI SDK's own
   // tool metadata keeps only the five hints it knows.
   const byName = client.toolsFromDefinitions(listed) as ToolSet;
   const tools: ToolSet = {};
   const origins: Record<string, ToolOrigin> = {};
+  const approvalReasons: Record<string, string> = {};
   for (const definition of listed.tools) {
     const wire = mcpWireName(server, definition.name);
     const tool = byName[definition.name];
@@ -50,12 +62,16 @@ export function exposeTools(server: string, listed: ListToolsResult, client: MCP
       );
       continue;
     }
-    tools[wire] = tool;
+    const decision = decideMcpApproval(server, definition.name, definition.annotations, approval);
+    // Executed through `call` (the session), which brings a server that died back for the next call.
+    const name = definition.name;
+    tools[wire] = { ...tool, execute: (input: unknown, options: ToolExecutionOptions<any>) => call(name, input, options), ...(decision.needsApproval ? { needsApproval: true } : {}) };
     origins[wire] = {
       server,
       tool: definition.name,
       ...(definition.annotations !== undefined ? { annotations: { ...definition.annotations } } : {}),
     };
+    approvalReasons[wire] = decision.reason;
   }
-  return { tools, origins };
+  return { tools, origins, approvalReasons };
 }

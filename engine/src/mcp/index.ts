@@ -8,3 +8,6 @@ export type { McpRef } from "./mcp-ref.ts";
 export { mcpWireName, MCP_PREFIX, WIRE_NAME } from "./wire-name.ts";
 export { serverNameProblem } from "./server-name.ts";
 export { DEFAULT_MCP_ENV_ALLOWLIST } from "./child-env.ts";
+export { MCP_JSON, parseMcpJson } from "./mcp-json.ts";
+export type { McpJsonIssue, McpJsonServers } from "./mcp-json.ts";
+export type { McpApprove, McpApprovalConfig } from "./approval.ts";

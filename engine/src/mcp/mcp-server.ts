@@ -1,11 +1,14 @@
 // mcpServer(): an MCP server as a capability that waits. Declared with <Tools from={…} />, it
 // connects when an agent first needs it, exposes the server's tools as mcp__<server>__<tool>, is
-// shared by every identical declaration in the run, and is closed when the run ends.
+// shared by every identical declaration in the run, is brought back when it dies (session.ts), and
+// is closed when the run ends.
+import type { ToolExecutionOptions } from "ai";
 import type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext } from "../capabilities/index.ts";
-import { connectMcp, describeError } from "./connect.ts";
+import { describeError } from "./connect.ts";
 import { exposeTools, listAllTools } from "./expose-tools.ts";
 import { checkServerName } from "./server-name.ts";
-import { describeTarget, serverKey, transportSpec, type McpServerConfig } from "./server-config.ts";
+import { McpSession } from "./session.ts";
+import { approvalConfig, describeTarget, serverKey, transportSpec, type McpServerConfig } from "./server-config.ts";
 
 /** What loading an MCP server gives: its tools by wire name, their origins, and a way to close it. */
 export interface McpLoadedTools extends LoadedTools {
@@ -24,11 +27,14 @@ export interface McpToolSource extends ToolSource {
 /**
  * An MCP server whose tools an agent is given with `<Tools from={…} />`. The name must not be
  * empty, contain "__" or end in "_" (JUNE_INVALID_MCP_NAME); a stdio server gets only PATH,
- * HOME, LANG and the like from the host's environment, plus `env`.
+ * HOME, LANG and the like from the host's environment, plus `env`. A tool's calls wait for
+ * approval unless the server annotates it `readOnlyHint: true`; `approve` (for the server) and
+ * `tools: { <tool>: { approve } }` say otherwise ("always", "never", "by-annotations").
  *
  * @example
  * const fs = mcpServer("fs", { command: "mcp-server-filesystem", args: ["./docs"] });
  * const web = mcpServer("web", { url: "https://mcp.example.com/mcp", headers: { Authorization: `Bearer ${token}` } });
+ * const docs = mcpServer("docs", { command: "docs-server", approve: "never", tools: { publish: { approve: "always" } } });
  * <Agent model={model}>
  *   <Tools from={fs} />
  *   <Step id="s" prompt="Summarize docs/intro.md" />
@@ -38,17 +44,21 @@ export interface McpToolSource extends ToolSource {
 export function mcpServer(name: string, config: McpServerConfig): McpToolSource {
   checkServerName(name);
   const spec = transportSpec(name, config);
+  const approval = approvalConfig(name, config);
   const warn = config.onWarning ?? ((message: string) => console.warn(message));
   return {
     name,
-    key: serverKey(name, spec),
+    key: serverKey(name, spec, approval),
     kind: "mcp",
     async load({ signal }) {
-      const connection = await connectMcp(name, spec, signal);
+      const session = new McpSession(name, spec);
+      const connection = await session.open(signal);
       try {
         const listed = await listAllTools(connection.client, signal);
         signal.throwIfAborted();
-        return { ...exposeTools(name, listed, connection.client, warn), close: connection.close };
+        session.adopt(connection, listed);
+        const call = (tool: string, input: unknown, options: ToolExecutionOptions<any>) => session.call(tool, input, options);
+        return { ...exposeTools(name, listed, connection.client, call, warn, approval), close: () => session.close() };
       } catch (error) {
         await connection.close();
         const what = signal.aborted ? "listing its tools was aborted" : `listing its tools failed: ${describeError(error)}`;

@@ -2,9 +2,10 @@
 // where it is declared, and the key under which identical declarations share one connection.
 import { createHash } from "node:crypto";
 import { JuneError } from "../errors/index.ts";
+import { MCP_APPROVE_VALUES, type McpApprovalConfig } from "./approval.ts";
 
 /** What every MCP server declaration may set. */
-export interface McpServerCommon {
+export interface McpServerCommon extends McpApprovalConfig {
   /** Where warnings go (a tool skipped for its name); default console.warn. */
   onWarning?: (message: string) => void;
 }
@@ -30,6 +31,28 @@ export type McpServerConfig = McpStdioConfig | McpHttpConfig;
 export type McpTransportSpec =
   | { kind: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string }
   | { kind: "http"; url: URL; headers: Record<string, string> };
+
+/** Checks a declaration's approval settings, naming the server and the field; throws JUNE_INVALID_MCP_CONFIG. */
+export function approvalConfig(name: string, config: McpServerCommon): McpApprovalConfig {
+  const fail = (what: string): never => {
+    throw new JuneError("JUNE_INVALID_MCP_CONFIG", `june: mcpServer(${JSON.stringify(name)}, …) ${what}.`);
+  };
+  const approve = (value: unknown, field: string) => {
+    if (value !== undefined && !MCP_APPROVE_VALUES.includes(value as never)) fail(`has ${field} ${JSON.stringify(value)}: write "always", "never" or "by-annotations"`);
+    return value as McpApprovalConfig["approve"];
+  };
+  const out: { approve?: McpApprovalConfig["approve"]; tools?: Record<string, { approve?: McpApprovalConfig["approve"] }> } = {};
+  if (config.approve !== undefined) out.approve = approve(config.approve, "approve");
+  if (config.tools !== undefined) {
+    if (typeof config.tools !== "object" || config.tools === null || Array.isArray(config.tools)) fail("has tools that is not an object of { approve } by tool name");
+    out.tools = {};
+    for (const [tool, setting] of Object.entries(config.tools)) {
+      if (typeof setting !== "object" || setting === null) fail(`has tools.${tool} that is not an object ({ approve: … })`);
+      out.tools[tool] = { approve: approve(setting.approve, `tools.${tool}.approve`) };
+    }
+  }
+  return out;
+}
 
 /** Checks a declaration's config, naming the server and the field; throws JUNE_INVALID_MCP_CONFIG. */
 export function transportSpec(name: string, config: unknown): McpTransportSpec {
@@ -75,14 +98,16 @@ function stringRecord(value: unknown, field: string, fail: (what: string) => nev
 }
 
 /**
- * The cache key: the same name and transport give the same key, so identical declarations in one
- * run share one connection. Hashed, because env and headers often hold secrets.
+ * The cache key: the same name, transport and approval settings give the same key, so identical
+ * declarations in one run share one connection (and one set of tools, with their approval
+ * decided once). Hashed, because env and headers often hold secrets.
  */
-export function serverKey(name: string, spec: McpTransportSpec): string {
+export function serverKey(name: string, spec: McpTransportSpec, approval: McpApprovalConfig = {}): string {
+  const approvals = [approval.approve ?? "by-annotations", Object.entries(approval.tools ?? {}).map(([tool, s]) => [tool, s.approve ?? null]).sort()];
   const canonical =
     spec.kind === "stdio"
-      ? ["stdio", spec.command, spec.args, sorted(spec.env), spec.cwd ?? null]
-      : ["http", spec.url.href, sorted(spec.headers)];
+      ? ["stdio", spec.command, spec.args, sorted(spec.env), spec.cwd ?? null, approvals]
+      : ["http", spec.url.href, sorted(spec.headers), approvals];
   return `mcp:${name}:${createHash("sha256").update(JSON.stringify(canonical)).digest("hex").slice(0, 16)}`;
 }
 

@@ -68,9 +68,9 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** server-everything serving streamable HTTP on a free loopback port, until `stop()`. */
-export async function startEverythingHttp(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await closedPort();
+/** server-everything serving streamable HTTP on a free loopback port (or `port`: start it again there), until `stop()`. */
+export async function startEverythingHttp(port?: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  port ??= await closedPort();
   const child = spawn(binPath("mcp-server-everything"), ["streamableHttp"], {
     env: { PATH: process.env.PATH ?? "", PORT: String(port) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -87,6 +87,7 @@ export async function startEverythingHttp(): Promise<{ url: string; stop: () => 
   });
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    port,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;

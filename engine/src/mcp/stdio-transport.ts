@@ -114,6 +114,16 @@ export class StdioServerTransport implements MCPTransport {
     await this.#gone;
   }
 
+  /**
+   * Resolves once the process has exited, or after `ms`: a write that failed (EPIPE) often comes
+   * just before the exit that explains it.
+   */
+  async exited(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.#gone, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
   /** What went wrong with the process, in words, when it didn't start or has exited. */
   describeFailure(): string | undefined {
     const error = this.#spawnError;

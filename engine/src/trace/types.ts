@@ -36,6 +36,8 @@ export interface ToolInfo {
   approval: ApprovalMode;
   /** Why it waits for approval, outermost reason last, e.g. `<RequireApproval> at a.tsx:4:7`. */
   approvalReasons: string[];
+  /** Why it runs without asking, when its source decided so (an MCP tool's `readOnlyHint: true`, its server's `approve: "never"`). */
+  runsUnasked?: string;
   /** The declaration and every bundle, wrapper and grant it came through, outermost last. */
   provenance: string[];
   declaredAt?: SourceLocation;

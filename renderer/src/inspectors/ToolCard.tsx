@@ -70,6 +70,14 @@ export function ToolCard({ name, record, info }: ToolCardProps) {
           )}
         </div>
       )}
+      {info?.approval === "never" && info.runsUnasked && (
+        <div className="tool-section">
+          <h4 className="tool-section-title">Why it runs unasked</h4>
+          <p className="reasons">
+            <code>{info.runsUnasked}</code>
+          </p>
+        </div>
+      )}
       {info && info.provenance.length > 0 && (
         <div className="tool-section">
           <h4 className="tool-section-title">Provenance</h4>

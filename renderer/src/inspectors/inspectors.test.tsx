@@ -54,6 +54,15 @@ describe("Capabilities", () => {
     expect(within(search).getByText("approval: never")).toBeTruthy();
   });
 
+  it("says why an MCP tool runs unasked: the annotation (or setting) that decided it", async () => {
+    await renderStudio({ project: samplesProject() });
+    selectEntry(/^fs-explorer/);
+    const read = within(region("Capabilities")).getByRole("listitem", { name: "mcp__fs__read_text_file" });
+    expect(within(read).getByText("approval: never")).toBeTruthy();
+    expect(within(read).getByRole("heading", { name: "Why it runs unasked" })).toBeTruthy();
+    expect(within(read).getByText('MCP server "fs" annotates read_text_file readOnlyHint: true')).toBeTruthy();
+  });
+
   it("marks a composite tool", async () => {
     await renderStudio({ project: samplesProject() });
     selectEntry(/^Report/);
