@@ -247,7 +247,7 @@ function row(name: string, m: Measured): void {
 
 console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${RUNS} runs × ${WORDS} words, ${PER_READ || "all"} deltas per read`);
 // JUNE_BENCH_CHROMIUM_ARGS: extra switches for the browser (e.g. "--js-flags=--single-threaded-gc").
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", ...(process.env.JUNE_BENCH_CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? [])] });
+const browser = await chromium.launch({ executablePath: process.env.JUNE_BENCH_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", ...(process.env.JUNE_BENCH_CHROMIUM_ARGS?.split(" ").filter(Boolean) ?? [])] });
 try {
   const modes: [string, StudioServiceOptions][] = process.env.JUNE_BENCH_ONLY === "coalesced" ? [["coalesced (default)", {}]] : process.env.JUNE_BENCH_ONLY === "baseline" ? [["baseline (no coalescing)", { coalesceDeltas: false }]] : [
     ["baseline (no coalescing)", { coalesceDeltas: false }],

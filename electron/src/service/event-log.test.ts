@@ -108,7 +108,7 @@ describe("once a run ends, the log lets go of the events so far", () => {
     expect(snapshot.breakpoints).toEqual([{ kind: "tool", tool: "deploy" }]);
   });
 
-  it("a live run in the snapshot carries its trace so far (from memory) and its approval waiting", async () => {
+  it("a live run in the snapshot carries its trace so far (read from its record) and its approval waiting", async () => {
     const s = await open();
     const ended = await runToEnd(s, "workflow:hello.tsx");
     const asked = nextEvent(s, (e) => e.type === "approval-requested", s.lastSeq);
@@ -143,6 +143,58 @@ describe("once a run ends, the log lets go of the events so far", () => {
     stop();
     expect(s.retained().runEvents).toBe(0);
     expect(JSON.parse(JSON.stringify(await recordedEvents(s, runId)))).toEqual(JSON.parse(JSON.stringify(streamed)));
+  });
+});
+
+describe("the log keeps only the newest events, also while a run goes on", () => {
+  it("through one long run the log never keeps more than twice its bound, though the run streams many more", async () => {
+    const s = await open({ coalesceDeltas: false, keptEvents: 5 });
+    let most = 0;
+    let traced = 0;
+    const stop = s.listen(s.lastSeq, (e) => {
+      if (e.type === "trace") traced++;
+      most = Math.max(most, s.retained().loggedEvents);
+    });
+    await runToEnd(s, "workflow:chatty.tsx");
+    stop();
+    expect(traced).toBeGreaterThan(20);
+    expect(most).toBeLessThanOrEqual(10);
+  });
+
+  it("a recorded run's events are kept by its record alone while it runs: memory holds none, and its trace so far reads back whole", async () => {
+    const s = await open();
+    const streamed: TraceEvent[] = [];
+    const stop = s.listen(s.lastSeq, (e) => void (e.type === "trace" && streamed.push(e.event)));
+    const asked = nextEvent(s, (e) => e.type === "approval-requested", s.lastSeq);
+    const live = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
+    await asked;
+    stop();
+    expect(streamed.length).toBeGreaterThan(5);
+    expect(s.retained()).toMatchObject({ runEvents: 0, runHandles: 1 });
+    expect(JSON.parse(JSON.stringify(await recordedEvents(s, live.runId)))).toEqual(JSON.parse(JSON.stringify(streamed)));
+  });
+
+  it("a window opening during a live run gets one snapshot of its compacted trace so far (not every event), then the live events", async () => {
+    const s = await open({ keptEvents: 2 });
+    const asked = nextEvent(s, (e) => e.type === "approval-requested", s.lastSeq);
+    const live = await value(s.startRun({ entryId: "workflow:deploy.tsx" }));
+    await asked;
+    const seen: StudioEvent[] = [];
+    const stop = s.listen(0, (e) => void seen.push(e));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ type: "snapshot", seq: s.lastSeq, afterSeq: 0 });
+    const snapshot = snapshotOf(seen[0]);
+    expect(snapshot.runs.map((r) => [r.run.runId, r.run.status])).toEqual([[live.runId, "running"]]);
+    expect(snapshot.runs[0]!.trace).toEqual(compactTrace(await recordedEvents(s, live.runId)));
+    expect(snapshot.pending.map((p) => p.runId)).toEqual([live.runId]);
+
+    const from = s.lastSeq;
+    const ended = nextEvent(s, (e) => e.type === "run-ended" && e.run.runId === live.runId, from);
+    await value(s.approve({ runId: live.runId, approvalId: snapshot.pending[0]!.approvalId }));
+    await ended;
+    stop();
+    expect(seen.slice(1).map((e) => e.seq)).toEqual(seen.slice(1).map((_, i) => from + 1 + i));
+    expect(seen.at(-1)).toMatchObject({ type: "run-ended", run: { runId: live.runId, status: "succeeded" } });
   });
 });
 

@@ -1,8 +1,10 @@
 // The service's one ordered event stream: every event gets the next global `seq`. The log keeps
-// the events since it was last trimmed (the service trims it when a run ends, so a long session
-// does not keep every text delta it ever streamed) and the session's state they add up to. A
-// listener that starts after a kept seq gets the events it missed; one that starts before them
-// gets one `snapshot` event standing for them; then each new event, with no gaps either way.
+// the newest events only — those since it was last trimmed (the service trims it when a run ends),
+// and never more than `keep` of them, so neither a long session nor one long run keeps every event
+// it streamed (a run's trace is in its record on disk: run-registry.ts reads it back) — and the
+// session's state they add up to. A listener that starts after a kept seq gets the events it
+// missed; one that starts before them gets one `snapshot` event standing for them; then each new
+// event, with no gaps either way.
 import type { StudioEvent, TraceEvent } from "../contract/index.ts";
 import { SessionState } from "./session-snapshot.ts";
 
@@ -16,7 +18,16 @@ export interface StudioEventLogOptions {
   onListenerError: (error: unknown) => void;
   /** A session run's trace events so far, for a snapshot (it compacts them). */
   traceOf: (runId: string) => readonly TraceEvent[];
+  /**
+   * How many of the newest events are kept for a window catching up (one that reconnects a moment
+   * later gets them as they were); older ones are let go, and a window from before them gets a
+   * snapshot. Default KEPT_EVENTS.
+   */
+  keep?: number;
 }
+
+/** The newest events a log keeps (it lets go of the older half once it holds twice as many). */
+export const KEPT_EVENTS = 1_000;
 
 export class StudioEventLog {
   /** The events after `#trimmedThrough`, in seq order: seq N sits at index N - #trimmedThrough - 1. */
@@ -26,9 +37,11 @@ export class StudioEventLog {
   readonly #state = new SessionState();
   readonly #listeners = new Set<EventListener>();
   readonly #options: StudioEventLogOptions;
+  readonly #keep: number;
 
   constructor(options: StudioEventLogOptions) {
     this.#options = options;
+    this.#keep = Math.max(1, options.keep ?? KEPT_EVENTS);
   }
 
   /** The seq of the newest event, 0 before the first. */
@@ -45,6 +58,8 @@ export class StudioEventLog {
     const event = { ...input, seq: this.#lastSeq + 1 } as StudioEvent;
     this.#lastSeq = event.seq;
     this.#events.push(event);
+    // Halving at twice the bound keeps letting go amortized O(1) per event.
+    if (this.#events.length >= 2 * this.#keep) this.#letGoOf(this.#events.length - this.#keep);
     // Before the listeners: one that subscribes another from inside its call sees this event summed up.
     this.#state.apply(event);
     for (const listener of this.#listeners) this.#call(listener, event);
@@ -55,6 +70,12 @@ export class StudioEventLog {
   trim(): void {
     this.#trimmedThrough = this.#lastSeq;
     this.#events = [];
+  }
+
+  /** Lets go of the oldest `count` events kept. */
+  #letGoOf(count: number): void {
+    this.#trimmedThrough += count;
+    this.#events = this.#events.slice(count);
   }
 
   /**

@@ -1,6 +1,7 @@
 // One run the studio started: its handle, its summary (status, usage, cost and where it is
-// stopped kept current as events arrive) and every trace event it emitted, so a window can
-// reopen it later.
+// stopped kept current as events arrive) and the trace events its record on disk lacks — all of
+// them when it is not recorded, those from the one the record broke on when it broke — so that
+// memory and the record together hold every event once (run-registry.ts reads them back).
 import { RunSpending, emptyUsage, stopAfter, type Cost, type RunHandle, type RunResult, type TraceEvent } from "june";
 import type { RunSummary } from "../contract/index.ts";
 
@@ -11,6 +12,7 @@ export function emptyCost(): Cost {
 }
 
 export class LiveRun {
+  /** The events the record lacks (see the header); empty while the record takes every event. */
   readonly events: TraceEvent[] = [];
   handle: RunHandle | undefined;
   /** Where the run is recorded (undefined: not recorded). */
@@ -36,8 +38,9 @@ export class LiveRun {
     return { ...this.#summary, usage: { ...usage }, cost: { ...cost } };
   }
 
-  record(event: TraceEvent): void {
-    this.events.push(event);
+  /** Takes an event into the summary; `unrecorded` (the default: no record said it took it) keeps it in memory. */
+  record(event: TraceEvent, unrecorded = true): void {
+    if (unrecorded) this.events.push(event);
     this.#spending.add(event);
     if (event.type === "paused" || event.type === "resumed") {
       // Where it is stopped, by the trace's own rule.

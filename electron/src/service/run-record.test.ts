@@ -43,4 +43,21 @@ describe("a runs folder that fills up mid-run", () => {
     expect(read.events.length).toBeGreaterThan(0);
     expect(read.events.map((e) => e.seq)).toEqual(read.events.map((_, i) => i + 1));
   });
+
+  it.skipIf(process.platform === "win32")("the session still reads the run back whole: what the record holds, then what memory kept from the event it broke on", () => {
+    const child = spawnSync(
+      "/bin/sh",
+      ["-c", 'ulimit -f 8 && exec "$@"', "sh", process.execPath, join(import.meta.dirname, "record-full-child.test-support.ts"), project.folder, "workflow:long.tsx", "--events"],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(child.status, child.stderr).toBe(0);
+    const [summary, seqs] = child.stdout.trim().split("\n");
+    const ended = JSON.parse(summary!) as RunSummary;
+    expect(ended.error?.code).toBe("JUNE_RECORD_FAILED");
+    const { heard, readBack } = JSON.parse(seqs!) as { heard: number[]; readBack: number[] };
+    const onDisk = readTraceFile(join(project.folder, ".june", "runs", `${ended.runId}.jsonl`)).events.length;
+    // The record broke before the run's end, so part of what was heard is not on the disk.
+    expect(onDisk).toBeLessThan(heard.length);
+    expect(readBack).toEqual(heard);
+  });
 });

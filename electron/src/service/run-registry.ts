@@ -1,8 +1,9 @@
 // The runs of this session: starting one (every way a run starts goes through `launch`), the
-// LiveRun each is kept as, its events coming in (recorded, kept, streamed), stepping and the
-// studio's breakpoints, aborting, and a run's end. It keeps the session bounded: once a run ends
-// the event log and the run let go of what its record on disk holds. What a run's events mean for
-// approvals is the approval desk's (approval-desk.ts), told through `RunWatcher`.
+// LiveRun each is kept as, its events coming in (recorded, streamed), stepping and the studio's
+// breakpoints, aborting, and a run's end. It keeps the session bounded: a run's record on disk is
+// the one copy of its events (memory keeps only what a record lacks), and once a run ends the
+// event log and the run let go of the rest. What a run's events mean for approvals is the
+// approval desk's (approval-desk.ts), told through `RunWatcher`.
 import { randomUUID } from "node:crypto";
 import { DeltaCoalescer, checkValueLimits, type RunHandle, type TraceEvent } from "june";
 import type { Project, ProjectEntry, ReplaySpec } from "june/project";
@@ -32,7 +33,7 @@ export interface RunRegistryOptions {
   watcher: RunWatcher;
   log(message: string): void;
   now(): number;
-  /** Keeps every run's events and handle after it ended (the memory benchmark's baseline). */
+  /** Keeps every run's events in memory too, and its handle after it ended (the memory benchmark's baseline). */
   retainEvents: boolean;
   /** Coalesces text deltas per frame before they are recorded, kept or sent. */
   coalesceDeltas: boolean;
@@ -88,13 +89,16 @@ export class RunRegistry {
   }
 
   /**
-   * A session run's events: from memory while it runs (and when it is not recorded: memory is the
-   * only copy), from its record on disk once it ended (the registry let go of them).
+   * A session run's events, running or ended: its record on disk (written before any window hears
+   * an event, so it holds every one so far), then those memory kept because the record lacks them
+   * (all of them for a run not recorded).
    */
   eventsOf(live: LiveRun): Result<TraceEvent[]> {
-    // Events still in memory are the whole copy: the run runs, isn't recorded, or its record broke.
-    if (live.running || live.runsFolder === undefined || live.events.length > 0) return ok([...live.events]);
-    return readRecordedEvents(live.runsFolder, live.id);
+    // Not recorded, or the baseline keeping every event in memory as well: memory has them all.
+    if (live.runsFolder === undefined || this.#options.retainEvents) return ok([...live.events]);
+    const recorded = readRecordedEvents(live.runsFolder, live.id);
+    if (!recorded.ok || live.events.length === 0) return recorded;
+    return ok([...recorded.value, ...live.events]);
   }
 
   /** Forgets a run that ended (it was deleted): the session no longer lists it. */
@@ -169,12 +173,14 @@ export class RunRegistry {
     // The event the record breaks on still reaches memory and windows; the throw at the end then
     // fails the run (the engine stops it with the record's JUNE_RECORD_FAILED).
     let unrecorded: unknown;
+    const record = this.#records.get(live.id);
     try {
-      this.#records.get(live.id)?.append(event);
+      record?.append(event);
     } catch (error) {
       unrecorded = error;
     }
-    live.record(event);
+    // The record is the run's one copy of its events; memory keeps only what it lacks.
+    live.record(event, this.#options.retainEvents || record?.runsFolder === undefined || !record.intact());
     const after = this.#options.watcher.heard(live, event);
     this.#options.emit({ type: "trace", runId: live.id, event });
     after?.();
@@ -196,20 +202,18 @@ export class RunRegistry {
     // Its record couldn't be completed: the run failed for it, here as in its meta.
     if (recorded?.status === "failed" && live.summary().status !== "failed") live.end({ status: "failed", error: recorded.error }, recorded.endedAt ?? now());
     this.#options.emit({ type: "run-ended", run: live.summary() });
-    if (!this.#options.retainEvents) this.#letGo(live, record?.intact() ?? false);
+    if (!this.#options.retainEvents) this.#letGo(live);
   }
 
   /**
    * A run ended: the log lets go of every event so far (a window subscribing from an earlier seq
-   * gets a snapshot), and the run lets go of its engine handle (which keeps every event it emitted)
-   * and, when its record on disk holds them all, of its events (a record that failed partway
-   * leaves memory the only whole copy). A long session keeps a summary per run, not every delta
-   * it streamed.
+   * gets a snapshot), and the run lets go of its engine handle. Its events were never kept while
+   * its record took them (a record that broke partway leaves memory the events it lacks), so an
+   * ended run is its summary: a long session keeps that per run, not every delta it streamed.
    */
-  #letGo(live: LiveRun, recorded: boolean): void {
+  #letGo(live: LiveRun): void {
     this.#options.trimLog();
     live.handle = undefined;
-    if (recorded) live.events.length = 0;
   }
 
   /** Aborts a run of the session; one that already ended is a no-op, not an error: the user's intent holds. */

@@ -2,7 +2,8 @@
 // go of the events themselves: the project, the breakpoints, each run's latest summary, the
 // approvals waiting and the decisions made, each with the seq that last changed it. A snapshot
 // from a seq holds what changed after it; the runs' traces come from `traceOf` when one is made
-// (from memory for a live run, from its record on disk once it ended), never from here.
+// (from its record on disk, live or ended, and what memory kept that the record lacks), never
+// from here.
 import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RunSummary, StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { compactTrace } from "./compact-trace.ts";
 

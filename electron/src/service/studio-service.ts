@@ -25,10 +25,16 @@ export interface StudioServiceOptions {
   /** Clock for timestamps; default Date.now. */
   now?: () => number;
   /**
-   * Keeps every event of the session in memory (the log, each run's events and its engine handle),
-   * as the studio did before it let go of ended runs. Only the memory benchmark's baseline sets it.
+   * Keeps every event of the session in memory (the whole log, each run's events beside its record
+   * and its engine handle), as the studio did before it let go of them. Only the memory
+   * benchmark's baseline sets it.
    */
   retainEvents?: boolean;
+  /**
+   * How many of the newest events the log keeps for a window catching up (older ones are let go:
+   * a window from before them gets a snapshot); default KEPT_EVENTS. Tests make it small.
+   */
+  keptEvents?: number;
   /**
    * Coalesces each run's consecutive text deltas per frame before they are recorded, kept or sent
    * (june's DeltaCoalescer); default true. Only the load benchmark's baseline turns it off.
@@ -46,9 +52,9 @@ export interface StudioServiceOptions {
 export interface RetainedCounts {
   /** Events the log keeps (those since it was last trimmed). */
   loggedEvents: number;
-  /** Trace events the session's runs keep in memory, summed over the runs. */
+  /** Trace events the session's runs keep in memory (those their records lack), summed over the runs. */
   runEvents: number;
-  /** Engine run handles kept (each holds its run's every event). */
+  /** Engine run handles kept (a live run has one; an ended run lets go of it). */
   runHandles: number;
   /** Runs of this session the service knows (a summary each). */
   runs: number;
@@ -79,6 +85,8 @@ export class StudioService implements StudioApi {
     const emit = (event: StudioEventInput) => void this.#events.append(event);
     const isClosed = () => this.#closed;
     this.#events = new StudioEventLog({
+      // The baseline keeping everything keeps the whole log too.
+      ...(options.retainEvents ? { keep: Infinity } : options.keptEvents !== undefined ? { keep: options.keptEvents } : {}),
       onListenerError: (error) => log(`june studio: an event listener failed: ${error instanceof Error ? error.message : String(error)}`),
       traceOf: (runId) => {
         const live = this.#runs.get(runId);

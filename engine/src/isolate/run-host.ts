@@ -6,6 +6,10 @@
 // JUNE_ABORT_FORCED — and every other run on that worker fails with JUNE_ISOLATE_SHARED_END, naming
 // it. Either way the trace is closed: every node still open ends, so a store or a window sees a
 // finished run.
+//
+// A caller with an `onEvent` (the studio) keeps the run's events itself, so the host keeps no
+// second copy: no log of past events and no tree, only what the handle needs (the nodes open, the
+// approvals pending, where it is stopped, the run node).
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
 import { EventLog, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
@@ -16,7 +20,12 @@ import type { WorkerEnd } from "./worker-channel.ts";
 import { releaseWorker, takeWorker } from "./run-pool.ts";
 
 export interface IsolatedRunOptions extends IsolateOptions {
-  /** Called synchronously with every event, in order. */
+  /**
+   * Called synchronously with every event, in order. Given one, the caller keeps the events: the
+   * handle's `events` yields those from when it is iterated on (no replay of earlier ones), and
+   * the result's `trace` is the run node (status, times, usage, error) without its children
+   * (`buildTrace(events)` makes the tree from what onEvent got).
+   */
   onEvent?: (event: TraceEvent) => void;
   /** Where the run's warnings go; default console.warn. */
   warn?: (message: string) => void;
@@ -42,8 +51,11 @@ export { newRunId };
 export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}): IsolatedRunHandle {
   const limits = isolateLimits(options);
   const runId = spec.runId;
-  const log = new EventLog();
+  // The caller keeps the events (onEvent): the host folds the run node alone and replays nothing.
+  const keepTrace = options.onEvent === undefined;
+  const log = keepTrace ? new EventLog() : new LiveEvents();
   const builder = new TraceBuilder();
+  let rootId: string | undefined;
   const pending = new Map<string, ApprovalRequest>();
   const open = new Set<string>();
   let stop: StopInfo | undefined;
@@ -62,7 +74,9 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
 
   const record = (event: TraceEvent) => {
     seq = Math.max(seq, event.seq);
-    builder.apply(event);
+    if (event.type === "node-start" && event.node.parentId === null) rootId ??= event.node.id;
+    if (keepTrace) builder.apply(event);
+    else foldRunNode(event);
     if (event.type === "node-start") open.add(event.node.id);
     else if (event.type === "node-end") {
       open.delete(event.nodeId);
@@ -88,6 +102,14 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     }
   };
 
+  /** The run node's own events, and every usage event as the run node's (it sums its descendants'). */
+  const foldRunNode = (event: TraceEvent) => {
+    if (rootId === undefined) return;
+    if (event.type === "node-start" || event.type === "node-update" || event.type === "node-end") {
+      if ((event.type === "node-start" ? event.node.id : event.nodeId) === rootId) builder.apply(event);
+    } else if (event.type === "usage") builder.apply({ ...event, nodeId: rootId });
+  };
+
   /** Ends what the worker left open (it is gone): open nodes end, the run node with the error. */
   const close = (status: "failed" | "aborted", error: { code: string; message: string }) => {
     settleLoaded({ ok: false, error });
@@ -95,7 +117,6 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
       // Nothing started: the run node stands for the run that couldn't.
       record({ type: "node-start", runId, seq: ++seq, time: Date.now(), node: { id: "n1", parentId: null, kind: "run", name: spec.entry.id } });
     }
-    const rootId = builder.root?.id;
     for (const nodeId of [...open].reverse()) {
       record({ type: "node-end", runId, seq: ++seq, time: Date.now(), nodeId, status, ...(nodeId === rootId ? { error } : {}) });
     }
@@ -189,6 +210,54 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     stopped: () => stop,
   };
   return handle;
+}
+
+/**
+ * A run's events from when each iteration starts, until the run ends: what `events` is when the
+ * caller keeps the events (onEvent), so nothing before an iteration is held for it.
+ */
+class LiveEvents implements AsyncIterable<TraceEvent> {
+  readonly #readers = new Set<{ queue: TraceEvent[]; wake: (() => void) | undefined }>();
+  #closed = false;
+
+  push(event: TraceEvent): void {
+    for (const reader of this.#readers) {
+      reader.queue.push(event);
+      reader.wake?.();
+    }
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const reader of this.#readers) reader.wake?.();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<TraceEvent> {
+    const reader: { queue: TraceEvent[]; wake: (() => void) | undefined } = { queue: [], wake: undefined };
+    if (!this.#closed) this.#readers.add(reader);
+    let index = 0;
+    const done = (): IteratorResult<TraceEvent> => {
+      this.#readers.delete(reader);
+      return { value: undefined, done: true };
+    };
+    return {
+      next: async () => {
+        while (index >= reader.queue.length && !this.#closed) await new Promise<void>((resolve) => (reader.wake = resolve));
+        reader.wake = undefined;
+        if (index < reader.queue.length) {
+          const event = reader.queue[index++]!;
+          // What was read is let go of once the reader caught up.
+          if (index === reader.queue.length) {
+            reader.queue.length = 0;
+            index = 0;
+          }
+          return { value: event, done: false };
+        }
+        return done();
+      },
+      return: async () => done(),
+    };
+  }
 }
 
 function checkPending(pending: Map<string, ApprovalRequest>, approvalId: string): void {

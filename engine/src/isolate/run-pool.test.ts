@@ -5,12 +5,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openProject, type Project } from "../project/index.ts";
 import type { RunHandle } from "../run/index.ts";
 import type { TraceEvent } from "../trace/index.ts";
 import { toolThat } from "./hostile-code.test-support.ts";
 import { runWorkers, type IsolatedRunHandle, type IsolateLimits } from "./index.ts";
+import { IDLE_HEAP_MB } from "./run-pool.ts";
 
 let folder: string;
 beforeEach(async () => {
@@ -72,6 +73,23 @@ describe("concurrent runs share the run workers", () => {
     await first.result;
     const next = start(project, "workflow:acting.tsx");
     expect(next.worker).toBe(first.worker);
+    expect((await next.result).status).toBe("succeeded");
+  });
+});
+
+describe("an idle worker gives back the memory its runs left", () => {
+  it("a worker that goes idle holding more than IDLE_HEAP_MB is ended and a fresh one warms; the next run is on the fresh one", async () => {
+    // Doubles kept past the run (8 bytes each), as a big run's garbage is in an isolate nobody collects while idle.
+    const project = await projectWith(`const kept = []; for (let i = 0; i < ${(IDLE_HEAP_MB + 64) * 2 ** 17}; i++) kept.push(0.5); globalThis.kept = kept;`, { heapMb: 1507, runWorkers: 1 });
+    const heavy = start(project, "workflow:acting.tsx");
+    expect((await heavy.result).status).toBe("succeeded");
+    await vi.waitFor(() => expect(runWorkers().filter((w) => w.heapMb === 1507).map((w) => w.threadId)).not.toContain(heavy.worker), { timeout: 10_000 });
+    const spare = runWorkers().filter((w) => w.heapMb === 1507);
+    expect(spare).toHaveLength(1);
+    const next = start(project, "workflow:waiting.tsx");
+    expect(next.worker).toBe(spare[0]!.threadId);
+    const asked = await reach(next, "approval-requested");
+    next.approve(asked.type === "approval-requested" ? asked.approval.approvalId : "");
     expect((await next.result).status).toBe("succeeded");
   });
 });

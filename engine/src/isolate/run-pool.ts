@@ -9,12 +9,18 @@
 // JUNE_ISOLATE_SHARED_END naming that run), process.exit, out of memory. A worker that saw user
 // code throw with no run to blame, or ran RECYCLE_AFTER runs (each import stays in its module
 // cache), takes no new runs and is ended once its last run is over.
+//
+// V8 does not collect an idle isolate's garbage: a worker that hosted a big run (a 100,000-node
+// trace leaves a gigabyte) would keep that memory in the process until its next run. So a worker
+// that goes idle holding more than IDLE_HEAP_MB is ended, and a fresh one warms in its place.
 import { WorkerChannel } from "./worker-channel.ts";
 
 /** Idle workers kept warm for the next runs; more are ended as they go idle. */
 const MAX_IDLE = 2;
 /** Runs a worker takes before it takes no more and is replaced. */
 const RECYCLE_AFTER = 25;
+/** Heap (garbage included) an idle worker may hold; one holding more is ended and replaced. */
+export const IDLE_HEAP_MB = 256;
 
 /** One run worker as the pool tracks it. */
 export interface PooledWorker {
@@ -55,6 +61,12 @@ export function releaseWorker(pooled: PooledWorker, runId: string, fit: boolean)
   if (pooled.retiring || idle.length >= MAX_IDLE) return end(pooled, "ended with its runs");
   // Idle: it no longer holds the process open.
   pooled.channel.hold(false);
+  void pooled.channel.heapUsed().then((bytes) => {
+    // Still idle (no run came meanwhile) and holding what its runs left: a fresh worker instead.
+    if (bytes <= IDLE_HEAP_MB * 2 ** 20 || pooled.runs.size > 0 || pooled.channel.ended || !workers.includes(pooled)) return;
+    end(pooled, "let go of the memory its runs left");
+    warmSpare(pooled.heapMb);
+  });
 }
 
 /** Starts warming a worker for the next runs (e.g. when a project opens), unless one with this heap limit is open. */

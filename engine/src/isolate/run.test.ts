@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openProject } from "../project/index.ts";
-import type { TraceEvent } from "../trace/index.ts";
+import { buildTrace, type TraceEvent } from "../trace/index.ts";
 import { getPriority } from "node:os";
 import { WORKER_NICE } from "./background-priority.ts";
 import { toolThat } from "./hostile-code.test-support.ts";
@@ -149,5 +149,29 @@ describe("a run in a worker", () => {
     }
     expect(stops).toBe(2);
     expect((await handle.result).status).toBe("succeeded");
+  });
+});
+
+describe("a caller that keeps the events (onEvent) gets no second copy from the host", () => {
+  it("the result's trace is the run node alone, with its status, times and usage; the tree is what onEvent got", async () => {
+    const { handle, events } = await startWith(toolThat(""));
+    const result = await handle.result;
+    expect(result.status).toBe("succeeded");
+    const tree = buildTrace(events)!;
+    expect(tree.children.length).toBeGreaterThan(0);
+    const { children, ...runNode } = tree;
+    expect(result.trace).toEqual({ ...runNode, children: [] });
+    expect(result.trace.usage.totalTokens).toBeGreaterThan(0);
+  });
+
+  it("events yields those from when it is iterated on: an iteration after the run ended replays nothing", async () => {
+    const { handle, events } = await startWith(toolThat(""));
+    const live: TraceEvent[] = [];
+    for await (const event of handle.events) live.push(event);
+    await handle.result;
+    expect(live).toEqual(events);
+    const late: TraceEvent[] = [];
+    for await (const event of handle.events) late.push(event);
+    expect(late).toEqual([]);
   });
 });

@@ -112,6 +112,14 @@ export class WorkerChannel {
     return this.#worker.terminate().then(() => undefined);
   }
 
+  /** The worker's heap in use, in bytes, garbage included (0 once it is gone). */
+  heapUsed(): Promise<number> {
+    return this.#worker.getHeapStatistics().then(
+      (heap) => heap.used_heap_size,
+      () => 0,
+    );
+  }
+
   /** Keeps the host process alive for the worker (while a request waits) or not (idle). */
   hold(held: boolean): void {
     if (held) this.#worker.ref();
