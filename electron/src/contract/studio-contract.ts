@@ -145,9 +145,11 @@ export type StudioEvent =
 export interface RunSnapshot {
   run: RunSummary;
   /**
-   * Its trace events in seq order (none for a run of an earlier session the stream only mentioned),
-   * compacted: the text and reasoning deltas of a node whose node-end carries its output are left
-   * out (that output holds their text), so seqs may skip. Every event kept is one the run emitted.
+   * A running run's trace events in seq order, compacted: the text and reasoning deltas of a node
+   * whose node-end carries its output are left out (that output holds their text), so seqs may
+   * skip. Every event kept is one the run emitted. None for a run that has ended (a window that
+   * shows it asks getRunEvents: a late window never receives whole traces it may not show) or one
+   * of an earlier session the stream only mentioned.
    */
   trace: TraceEvent[];
 }

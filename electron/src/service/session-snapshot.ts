@@ -1,9 +1,9 @@
 // What the session's event stream adds up to, kept as the stream goes so the event log can let
 // go of the events themselves: the project, the breakpoints, each run's latest summary, the
 // approvals waiting and the decisions made, each with the seq that last changed it. A snapshot
-// from a seq holds what changed after it; the runs' traces come from `traceOf` when one is made
-// (from its record on disk, live or ended, and what memory kept that the record lacks), never
-// from here.
+// from a seq holds what changed after it; a live run's trace comes from `traceOf` when one is
+// made (from its record on disk and what memory kept that the record lacks), never from here;
+// an ended run's is left out (a window that shows it asks for it).
 import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RunSummary, StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { compactTrace } from "./compact-trace.ts";
 
@@ -93,7 +93,9 @@ export class SessionState {
     const breakpoints = after(this.#breakpoints);
     const runs = [...this.#runs.entries()]
       .filter(([, run]) => run.seq > afterSeq)
-      .map(([runId, run]) => ({ run: run.summary, trace: run.streamed ? compactTrace(traceOf(runId)) : [] }));
+      // A live run's trace is what the window draws as it streams on; an ended run is its summary
+      // until the window shows it (getRunEvents), so a window opening late gets no whole traces.
+      .map(([runId, run]) => ({ run: run.summary, trace: run.streamed && run.summary.status === "running" ? compactTrace(traceOf(runId)) : [] }));
     return {
       ...(project ? { project } : {}),
       ...(loadingFolder !== undefined ? { loadingFolder } : {}),

@@ -3,24 +3,17 @@
 // server's config can say otherwise for the server or one tool. Real servers from the registry:
 // server-filesystem annotates write_file destructive and read_file read-only.
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, Step, Tools, inspect, run, type ApprovalRequest, type JuneElement, type RunHandle, type TraceNode } from "june";
 import { scripted } from "june/sdk/scripted";
 import { decideMcpApproval } from "./approval.ts";
 import { mcpServer, type McpServerConfig } from "./index.ts";
-import { binPath, tempDir } from "./servers.test-support.ts";
+import { binPath, notesFolder, tempDir } from "./servers.test-support.ts";
 
 let root: string;
-let folders = 0;
-
-async function notesFolder(): Promise<string> {
-  const dir = join(root, `notes-${++folders}`);
-  await mkdir(dir);
-  await writeFile(join(dir, "notes.txt"), "the launch is on Tuesday");
-  return dir;
-}
+const notes = () => notesFolder(root);
 
 const fs = (dir: string, more: Partial<McpServerConfig> = {}) => mcpServer("fs", { command: binPath("mcp-server-filesystem"), args: [dir], ...more } as McpServerConfig);
 
@@ -53,7 +46,7 @@ afterAll(async () => {
 
 describe("by the server's annotations (the default)", () => {
   it("a destructive tool (write_file) waits for approval, and denied it never runs", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const target = join(dir, "written.txt");
     const model = scripted([{ toolCalls: [{ toolName: "mcp__fs__write_file", input: { path: target, content: "x" } }] }, { text: "done" }]);
     const { handle, asked } = runAnswering(
@@ -70,7 +63,7 @@ describe("by the server's annotations (the default)", () => {
   });
 
   it("approved, the same call runs and writes", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const target = join(dir, "written.txt");
     const model = scripted([{ toolCalls: [{ toolName: "mcp__fs__write_file", input: { path: target, content: "hello" } }] }, { text: "done" }]);
     const { handle, asked } = runAnswering(
@@ -85,7 +78,7 @@ describe("by the server's annotations (the default)", () => {
   });
 
   it("a read-only tool (read_file) runs unasked", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const model = scripted([{ toolCalls: [{ toolName: "mcp__fs__read_file", input: { path: join(dir, "notes.txt") } }] }, { text: "Tuesday" }]);
     const { handle, asked } = runAnswering(
       <Agent model={model}>
@@ -99,7 +92,7 @@ describe("by the server's annotations (the default)", () => {
   });
 
   it("the inspector's reason names the annotation that decided it", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const tree = await inspect(
       <Agent model={scripted([])}>
         <Tools from={fs(dir)} />
@@ -117,7 +110,7 @@ describe("by the server's annotations (the default)", () => {
 
 describe("by the server's config", () => {
   it('approve: "never" for the server lets a destructive tool run unasked; a tool\'s own "always" wins over it', async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const tree = await inspect(
       <Agent model={scripted([])}>
         <Tools from={fs(dir, { approve: "never", tools: { move_file: { approve: "always" } } })} />
@@ -131,7 +124,7 @@ describe("by the server's config", () => {
   });
 
   it('approve: "always" makes even a read-only tool ask', async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const model = scripted([{ toolCalls: [{ toolName: "mcp__fs__read_file", input: { path: join(dir, "notes.txt") } }] }, { text: "ok" }]);
     const { handle, asked } = runAnswering(
       <Agent model={model}>

@@ -4,23 +4,16 @@
 // is not sent again: it may have run), and the model sees that. A server that never comes back
 // fails each call with why, and the run goes on. Real servers from the registry.
 import { existsSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, Step, Tools, run, type TraceNode } from "june";
 import { scripted } from "june/sdk/scripted";
 import { mcpServer } from "./index.ts";
-import { binPath, childProcesses, startEverythingHttp, tempDir, waitFor } from "./servers.test-support.ts";
+import { binPath, childProcesses, notesFolder, startEverythingHttp, tempDir, waitFor } from "./servers.test-support.ts";
 
 let root: string;
-let folders = 0;
-
-async function notesFolder(): Promise<string> {
-  const dir = join(root, `notes-${++folders}`);
-  await mkdir(dir);
-  await writeFile(join(dir, "notes.txt"), "the launch is on Tuesday");
-  return dir;
-}
+const notes = () => notesFolder(root);
 
 /** SIGKILLs the one server process whose command line holds `marker`, and waits until it is reaped. */
 async function killServer(marker: string): Promise<number> {
@@ -46,7 +39,7 @@ afterAll(async () => {
 
 describe("a stdio server that dies", () => {
   it("killed with SIGKILL between calls, it is started again and the next call succeeds", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const read = { toolCalls: [{ toolName: "mcp__fs__read_file", input: { path: join(dir, "notes.txt") } }] };
     let killed: number | undefined;
     const model = scripted([
@@ -72,7 +65,7 @@ describe("a stdio server that dies", () => {
   });
 
   it("killed while a call runs, that call fails naming the server and the signal, and a later call succeeds", async () => {
-    const marker = `june-everything-${process.pid}-${++folders}`;
+    const marker = `june-everything-${process.pid}-killed`;
     const slow = { toolCalls: [{ toolName: "mcp__ev__trigger-long-running-operation", input: { duration: 30, steps: 3 } }] };
     const echo = { toolCalls: [{ toolName: "mcp__ev__echo", input: { message: "back" } }] };
     const model = scripted([slow, echo, { text: "done" }]);
@@ -98,7 +91,7 @@ describe("a stdio server that dies", () => {
   });
 
   it("a server that cannot come back fails each later call with why, and the run still ends", async () => {
-    const dir = await notesFolder();
+    const dir = await notes();
     const gone = join(dir, "server-copy.sh");
     // A server that works once: the script deletes itself, so starting it again fails.
     await writeFile(gone, `#!/bin/sh\nrm -f "$0"\nexec ${binPath("mcp-server-filesystem")} "${dir}"\n`, { mode: 0o755 });

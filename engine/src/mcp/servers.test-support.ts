@@ -3,7 +3,7 @@
 // instead of sleeping a fixed time.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { mkdtemp, realpath } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -21,6 +21,16 @@ export function binPath(name: string): string {
 /** A fresh temp folder (its real path, as servers report it). */
 export async function tempDir(prefix: string): Promise<string> {
   return realpath(await mkdtemp(join(tmpdir(), prefix)));
+}
+
+let notesFolders = 0;
+
+/** A new folder under `root` holding one note (notes.txt); its path also marks the server process serving it. */
+export async function notesFolder(root: string, text = "the launch is on Tuesday"): Promise<string> {
+  const dir = join(root, `notes-${++notesFolders}`);
+  await mkdir(dir);
+  await writeFile(join(dir, "notes.txt"), text);
+  return dir;
 }
 
 /** Pids of this process's children whose command line contains `marker`. */

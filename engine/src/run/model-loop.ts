@@ -17,6 +17,7 @@ import { askApproval } from "./ask-approval.ts";
 import type { AgentFrame, Place } from "./run-context.ts";
 import { tracedModel } from "./traced-model.ts";
 import { tracedTools } from "./traced-tools.ts";
+import { traceUnknownToolCalls } from "./unknown-tools.ts";
 import { checkValue } from "./value-limits.ts";
 
 /** A step's tool loop runs at most this many model calls unless the agent sets `stopWhen`. */
@@ -67,6 +68,8 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
       ...(instructions !== undefined ? { instructions } : {}),
       stopWhen: (stopWhen ?? stepCountIs(turnsLeft)) as StopCondition<ToolSet> | StopCondition<ToolSet>[],
       abortSignal: place.signal,
+      // A call of a tool the agent lacks reaches no tool layer; it is traced from the turn's content.
+      onStepEnd: (step: { content: readonly { type: string }[] }) => traceUnknownToolCalls(place, input.stepNodeId, step.content, tools),
       ...(input.output ? { output: input.output } : {}),
       ...settings,
     };

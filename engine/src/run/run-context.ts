@@ -90,7 +90,12 @@ export interface Place {
 }
 
 export function emit(ctx: RunContext, input: TraceEventInput): TraceEvent {
-  const event = { ...input, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent;
+  return record(ctx, { ...input, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent);
+}
+
+// The node events are built whole where they start (the hottest events: two per tool call and
+// model call), not as an input spread into another object; their fields keep emit's order.
+function record(ctx: RunContext, event: TraceEvent): TraceEvent {
   ctx.builder.apply(event);
   ctx.log.push(event);
   if (ctx.onEvent) {
@@ -126,7 +131,10 @@ export function startNode(
   node: NodeStartInput,
 ): string {
   const id = `n${++ctx.nodes}`;
-  emit(ctx, { type: "node-start", node: { ...node, id } });
+  // The caller's object (always a fresh literal) becomes the event's node, its id last as before.
+  const started = node as typeof node & { id: string };
+  started.id = id;
+  record(ctx, { type: "node-start", node: started, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent);
   return id;
 }
 
@@ -134,7 +142,7 @@ export function endNode(
   ctx: RunContext,
   nodeId: string,
   status: Exclude<NodeStatus, "pending" | "running" | "waiting">,
-  extra: { output?: unknown; error?: NodeError } = {},
+  extra?: { output?: unknown; error?: NodeError },
 ): void {
-  emit(ctx, { type: "node-end", nodeId, status, ...extra });
+  record(ctx, { type: "node-end", nodeId, status, ...extra, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent);
 }

@@ -18,6 +18,7 @@ import {
   replayChoice,
   toolCall,
   traceLayer,
+  type ToolCall,
   type ToolLayer,
 } from "./tool-layers/index.ts";
 
@@ -44,7 +45,7 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
     traced[name] = {
       ...tool,
       execute: (input: unknown, options: ToolExecutionOptions<any>) => {
-        const execution = started(() => execute(toolCall(name, input, options)));
+        const execution = started(execute, toolCall(name, input, options));
         running.add(execution);
         const done = () => void running.delete(execution);
         execution.then(done, done);
@@ -80,9 +81,9 @@ function layersOf(name: string, tool: Tool, place: Place, stepNodeId: string): T
 
 // The SDK gets a promise whatever the layers did: a layer that throws before anything awaits
 // (a replay mismatch, an aborted run) rejects it, as an async execute would.
-function started(execute: () => unknown): Promise<unknown> {
+function started(execute: (call: ToolCall) => unknown, call: ToolCall): Promise<unknown> {
   try {
-    const output = execute();
+    const output = execute(call);
     return output instanceof Promise ? output : Promise.resolve(output);
   } catch (error) {
     return Promise.reject(error);

@@ -1,20 +1,12 @@
 // The one fold, two ways of holding it: a window's immutable RunTrace (applyTraceEvents, batch by
 // batch, unchanged nodes keeping their identity for React) builds exactly the tree the engine's
 // in-place TraceBuilder builds, and both say what the run spent.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { TraceEvent } from "./events.ts";
 import { applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, spentOf, TraceBuilder } from "./fold.ts";
 import type { StopInfo } from "./stops.ts";
+import { recordedEvents } from "./recorded.test-support.ts";
 
-/** A run the CLI recorded: `report` (a composite tool, streamed text) or `release-denied` (an approval denied). */
-function recordedEvents(name: "report" | "release-denied"): TraceEvent[] {
-  const text = readFileSync(new URL(`../cli/fixtures/${name}.events.jsonl`, import.meta.url), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as TraceEvent);
-}
 
 function inBatches(events: TraceEvent[], size: number) {
   let tree = emptyRunTrace;

@@ -1,23 +1,15 @@
 // The payload types say what the engine writes: for each kind with a shape of its own, the fields
 // a real run records are exactly the fields its type names (the key lists are checked against
 // the types by `npm run typecheck`, and against real records here).
-import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { Agent, Catch, Step, run } from "june";
 import { scripted } from "june/sdk/scripted";
 import { buildTrace } from "./fold.ts";
-import type { TraceEvent } from "./events.ts";
 import { toolCallAnswer, type ApprovalDecision, type CatchInput, type CatchOutput, type ModelCallInput, type ModelCallOutput, type RecordedToolCall, type StepInput } from "./payloads.ts";
 import { isKind, type TraceNode, type TraceNodeOf } from "./types.ts";
 import type { NodeKind } from "./payloads.ts";
+import { recordedEvents } from "./recorded.test-support.ts";
 
-function recordedEvents(name: "report" | "release-denied"): TraceEvent[] {
-  const text = readFileSync(new URL(`../cli/fixtures/${name}.events.jsonl`, import.meta.url), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as TraceEvent);
-}
 
 function nodesOf<K extends NodeKind>(root: TraceNode | undefined, kind: K): TraceNodeOf<K>[] {
   if (!root) return [];

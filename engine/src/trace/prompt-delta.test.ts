@@ -1,19 +1,11 @@
 // A model call's prompt, delta-encoded: each call records the messages new since the step's
 // previous call, and the whole prompt is read back from the step's calls in order.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { TraceEvent } from "./events.ts";
 import { buildRunTrace } from "./fold.ts";
 import type { PromptMessage } from "./payloads.ts";
 import { decodePrompt, encodePrompt, fullPrompt, promptAtStop } from "./prompt-delta.ts";
+import { recordedEvents } from "./recorded.test-support.ts";
 
-function recordedEvents(name: "report" | "release-denied"): TraceEvent[] {
-  const text = readFileSync(new URL(`../cli/fixtures/${name}.events.jsonl`, import.meta.url), "utf8");
-  return text
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as TraceEvent);
-}
 
 const say = (role: PromptMessage["role"], text: string): PromptMessage => ({ role, content: [{ type: "text", text }] });
 const user = say("user", "Deploy it");

@@ -4,11 +4,13 @@
 // A `snapshot` (the service let go of the events it stands for) is applied as the events it sums
 // up would have been, through the same steps, so it draws what the full replay would have drawn.
 // Each event's rule belongs to a slice (runs, approvals, selection, …); this file only orders them.
+// Runs that end in a batch and are not shown let go of their traces (shelveEndedTraces).
 import type { RunSummary, StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { dropFromInbox, dropRunRequests, mergeHistory, mergePending } from "./approvals-slice.ts";
-import { applyRunTraces, dropRun, ENDED, mergeRuns } from "./runs-slice.ts";
+import { applyRunTraces, dropRun, ENDED, mergeRuns, shelveEndedTraces } from "./runs-slice.ts";
 import { focusRun, reselect } from "./selection.ts";
 import type { StudioData } from "./studio-state.ts";
+import { emptyRunTrace } from "../trace/index.ts";
 
 export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Partial<StudioData> {
   const fresh = events.filter((event) => event.seq > data.lastSeq);
@@ -22,7 +24,17 @@ export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Pa
   }
   if (traces.size > 0) next = { ...next, runs: applyRunTraces(next.runs, traces) };
   for (const runId of traces.keys()) if (!next.runOrder.includes(runId)) next = { ...next, runOrder: [...next.runOrder, runId] };
-  return next;
+  // A snapshot's ended run comes as its summary: whatever the window held of its trace may lack
+  // its end, so it goes (the shown one is loaded again, connection-slice.ts).
+  for (const event of fresh) {
+    if (event.type !== "snapshot") continue;
+    for (const { run } of event.snapshot.runs) {
+      const view = next.runs[run.runId];
+      if (view && ENDED.has(run.status) && view.trace !== emptyRunTrace) next = { ...next, runs: { ...next.runs, [run.runId]: { ...view, trace: emptyRunTrace } } };
+    }
+  }
+  const ended = fresh.flatMap((event) => (event.type === "run-ended" ? [event.run.runId] : []));
+  return shelveEndedTraces(next, ended);
 }
 
 /**

@@ -1,5 +1,6 @@
-// The connection slice: what start() loads, re-subscription from the last seq, gap recovery (a
-// trace with missing events, a run known only from its trace), and the transport's state.
+// The connection slice: what start() loads, re-subscription from the last seq, a run known only
+// from its trace, a run's skipped seq (no gap to fill: the studio seq is the one recovered), and
+// the transport's state.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createFakeBridge } from "../../test/fake-bridge.ts";
 import { ev, pending, resetSeq, runSummary, traceEvents } from "../../test/events.ts";

@@ -7,7 +7,7 @@
 import type { Bridge, EventBatch } from "../contract/index.ts";
 import { applyBatch } from "./apply-batch.ts";
 import { mergeHistory, mergePending } from "./approvals-slice.ts";
-import { mergeRuns } from "./runs-slice.ts";
+import { ENDED, mergeRuns } from "./runs-slice.ts";
 import { reselect } from "./selection.ts";
 import type { SliceContext, StudioSlice } from "./slice.ts";
 import type { StudioData } from "./studio-state.ts";
@@ -43,7 +43,7 @@ export function initialConnection(host: ConnectionData["host"], connection: Conn
   return { host, connection, lastSeq: 0, ready: false };
 }
 
-export function connectionSlice({ bridge, call }: SliceContext): StudioSlice<ConnectionData & ConnectionActions> {
+export function connectionSlice({ bridge, call, traceRequests }: SliceContext): StudioSlice<ConnectionData & ConnectionActions> {
   return (set, get) => {
     const observable = bridge as Bridge & ObservableConnection;
     let unsubscribe: (() => void) | undefined;
@@ -108,6 +108,10 @@ export function connectionSlice({ bridge, call }: SliceContext): StudioSlice<Con
         if (patch.breakpoints !== undefined && patch.breakpoints !== before.breakpoints) breakpointsSeen = true;
         set(patch);
         listUnknownRuns();
+        // The run shown came in a snapshot as its summary (it ended meanwhile): read it back whole.
+        const shown = get().selectedRunId;
+        const view = shown ? get().runs[shown] : undefined;
+        if (shown && view && !view.trace.root && ENDED.has(view.summary.status) && !traceRequests.has(shown)) void get().loadRunTrace(shown);
         // A (re)loaded project may record its runs elsewhere: the history follows it.
         if (patch.project !== undefined && patch.project !== before.project) void get().refreshRuns();
       },

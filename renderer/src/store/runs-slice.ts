@@ -187,6 +187,23 @@ export function dropRun(data: StudioData, runId: string): StudioData {
   };
 }
 
+/**
+ * Lets go of the traces of the runs named that have ended and are not shown: such a run is its
+ * summary until it is shown again (selecting it loads its record), so a long session's window
+ * holds the traces of its live runs and the ones it shows, not of every run it saw. Called for
+ * the runs that just ended and for the run just unselected. Returns `data` itself when nothing goes.
+ */
+export function shelveEndedTraces(data: StudioData, runIds: Iterable<string>): StudioData {
+  let runs: Record<string, RunView> | undefined;
+  for (const runId of runIds) {
+    const view = (runs ?? data.runs)[runId];
+    if (!view || runId === data.selectedRunId || view.trace === emptyRunTrace || !ENDED.has(view.summary.status)) continue;
+    runs ??= { ...data.runs };
+    runs[runId] = { ...view, trace: emptyRunTrace };
+  }
+  return runs ? { ...data, runs } : data;
+}
+
 /** Folds a batch's trace events into each run's trace, once per run. A run seen only through its trace joins as provisional. */
 export function applyRunTraces(runs: Record<string, RunView>, traces: ReadonlyMap<string, TraceEvent[]>): Record<string, RunView> {
   const next = { ...runs };

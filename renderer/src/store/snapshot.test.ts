@@ -1,5 +1,7 @@
 // A snapshot draws what the full replay draws. The service lets go of its events once a run ends
-// and sends a window that subscribes from an earlier seq one `snapshot` standing for them; here the
+// and sends a window that subscribes from an earlier seq one `snapshot` standing for them: live
+// runs with their compacted traces, ended runs as their summaries (a window reads the one it
+// shows back from its record), so the two are compared as a window draws runs; here the
 // service's own SessionState (electron/src/service, pure) sums up a recorded session and the store's
 // reducer applies its snapshot then the live events, against the same reducer fed every event.
 // The session: a run with tool calls and streamed text (report), a run with streamed text and a
@@ -12,6 +14,8 @@ import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
 import type { ApprovalRecord, StudioEvent, TraceEvent } from "../contract/index.ts";
 import { applyBatch } from "./apply-batch.ts";
 import { initialData, type StudioData } from "./studio-state.ts";
+import { ENDED } from "./runs-slice.ts";
+import { emptyRunTrace } from "../trace/index.ts";
 
 beforeEach(() => resetSeq());
 
@@ -72,11 +76,12 @@ function snapshotAfter(events: StudioEvent[], afterSeq: number): StudioEvent {
   return { seq: events.at(-1)!.seq, type: "snapshot", afterSeq, snapshot };
 }
 
-/** The store's state after each batch, in order. */
+/** The store's state after each batch, in order, with ended runs as their summaries (what a window holds of a run it doesn't show). */
 function applied(...batches: StudioEvent[][]): StudioData {
   let data = initialData("web", "dark");
   for (const batch of batches) data = { ...data, ...applyBatch(data, batch) };
-  return data;
+  const runs = Object.fromEntries(Object.entries(data.runs).map(([id, view]) => [id, ENDED.has(view.summary.status) ? { ...view, trace: emptyRunTrace } : view]));
+  return { ...data, runs };
 }
 
 describe("a snapshot draws what the full replay draws", () => {
@@ -92,17 +97,17 @@ describe("a snapshot draws what the full replay draws", () => {
     expect(applied([snapshot], live).history.map((r) => r.runId).sort()).toEqual(["r_denied", "r_waiting"]);
   });
 
-  it("its traces hold the runs' streamed text without the deltas, and their tool calls", () => {
+  it("a live run's trace comes compacted (its streamed text without the deltas); an ended run's not at all", () => {
     const { events, waiting } = recordedSession();
     const snapshot = snapshotAfter(events.slice(0, waiting), 0);
     if (snapshot.type !== "snapshot") throw new Error("not a snapshot");
-    const report = snapshot.snapshot.runs.find((r) => r.run.runId === "r_report")!;
     const deltas = (trace: TraceEvent[]) => trace.filter((e) => e.type === "node-update" && e.textDelta !== undefined).length;
-    expect(deltas(recordedEvents("report"))).toBeGreaterThan(0);
-    expect(deltas(report.trace)).toBe(0);
-    expect(report.trace.filter((e) => e.type === "node-start" && e.node.kind === "tool-call")).toHaveLength(2);
-    const view = applied([snapshot]).runs.r_report!;
-    expect(view.trace.lastSeq).toBe(recordedEvents("report").at(-1)!.seq);
+    expect(snapshot.snapshot.runs.find((r) => r.run.runId === "r_report")!.trace).toEqual([]);
+    const live = snapshot.snapshot.runs.find((r) => r.run.runId === "r_waiting")!;
+    const streamed = events.slice(0, waiting).flatMap((e) => (e.type === "trace" && e.runId === "r_waiting" ? [e.event] : []));
+    expect(deltas(streamed)).toBeGreaterThan(0);
+    expect(deltas(live.trace)).toBe(0);
+    expect(applied([snapshot]).runs.r_waiting!.trace.lastSeq).toBe(streamed.at(-1)!.seq);
   });
 
   it("a window re-subscribing from any seq the service let go of ends where every event ends", () => {

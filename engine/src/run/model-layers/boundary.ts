@@ -2,6 +2,7 @@
 // stops, showing the request the model is about to get. Running on costs one check, no promise.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
 import type { PendingModelRequest } from "../../debug/index.ts";
+import { encodePrompt } from "../../trace/index.ts";
 import type { Place } from "../run-context.ts";
 import { settingsOf } from "./call-settings.ts";
 import { promised } from "./compose.ts";
@@ -47,8 +48,7 @@ function pendingRequest(call: ModelCall, options: LanguageModelV4CallOptions, me
   return {
     provider: call.provider,
     modelId: call.modelId,
-    messageOffset,
-    messages: options.prompt.slice(messageOffset),
+    ...encodePrompt(options.prompt, messageOffset),
     tools: (options.tools ?? []).map((t) => ({ name: t.name, ...("description" in t && t.description ? { description: t.description } : {}) })),
     settings: settingsOf(options),
   };

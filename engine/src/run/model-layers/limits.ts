@@ -33,7 +33,9 @@ export function limitsLayer(ctx: RunContext, stepNodeId: string): LanguageModelV
     specificationVersion: "v4",
     wrapGenerate: ({ doGenerate, params }) =>
       promised(doGenerate).then((answered) => {
-        const result = { ...answered, content: answered.content.map((part) => (part.type === "tool-call" ? screen(part) : part)) };
+        // Copied only when a part was refused: the usual answer goes on as the model gave it.
+        const content = screened(answered.content, screen);
+        const result = content === answered.content ? answered : { ...answered, content };
         if (params.responseFormat?.type === "json") {
           const problem = measureJsonText(result.content.map((part) => (part.type === "text" ? part.text : "")).join(""), ctx.limits);
           if (problem) throw typedOutputError(problem);
@@ -56,6 +58,17 @@ export function limitsLayer(ctx: RunContext, stepNodeId: string): LanguageModelV
         });
       }),
   };
+}
+
+function screened(content: LanguageModelV4Content[], screen: (part: ToolCallPart) => ToolCallPart): LanguageModelV4Content[] {
+  let out: LanguageModelV4Content[] | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const part = content[i]!;
+    const kept = part.type === "tool-call" ? screen(part) : part;
+    if (kept !== part) (out ??= content.slice(0, i)).push(kept);
+    else out?.push(part);
+  }
+  return out ?? content;
 }
 
 function typedOutputError(problem: ValueProblem) {

@@ -52,6 +52,15 @@ describe("usage and cost", () => {
     expect(event).not.toHaveProperty("costUsd");
   });
 
+  it("prices each call at the price of the model that answered it, when the models change between calls", async () => {
+    const run = layerRun({ prices: { "june:cheap": { input: 1, output: 1 }, "june:dear": { input: 10, output: 10 } } });
+    const pricing = pricingLayer(run.ctx);
+    const model = (modelId: string) => composeLayers(scripted([{ text: "Hi", usage }], { modelId }), [traceLayer(run.place, run.stepNodeId, new SentMessages()), pricing]);
+    for (const modelId of ["cheap", "dear", "dear", "cheap", "unpriced"]) await generateText({ model: model(modelId), prompt: "Hi" });
+
+    expect(usageEvents(run.events).map((e) => e.costUsd)).toEqual([1.5, 15, 15, 1.5, undefined]);
+  });
+
   for (const stream of [false, true]) {
     it(`reports no usage for a call that failed below it (stream: ${stream})`, async () => {
       const run = layerRun({ limits: { maxDepth: 2 } });

@@ -4,7 +4,7 @@
 // reports none.
 import type { LanguageModelV4Middleware } from "@ai-sdk/provider";
 import { JuneError } from "../../errors/index.ts";
-import { costOf, priceOf } from "../../pricing/index.ts";
+import { costOf, priceOf, type ModelPrice, type PriceTable } from "../../pricing/index.ts";
 import { emit, type RunContext } from "../run-context.ts";
 import { fromModelUsage } from "../usage.ts";
 import { promised } from "./compose.ts";
@@ -20,10 +20,11 @@ type ModelUsage = Parameters<typeof fromModelUsage>[0];
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), pricingLayer(ctx)]);
  */
 export function pricingLayer(ctx: RunContext): LanguageModelV4Middleware {
+  const price = priceLookup(ctx.prices);
   const report = (call: ModelCall, usage: ModelUsage): void => {
     if (call.nodeId === undefined) throw new JuneError("JUNE_INTERNAL", "june: a model call's usage has no node to go on (the pricing layer needs the trace layer above it).");
     const flat = fromModelUsage(usage);
-    const costUsd = call.recorded ? call.recorded.call.costUsd : priced(ctx, call, flat);
+    const costUsd = call.recorded ? call.recorded.call.costUsd : costIn(price(call.provider, call.modelId), flat);
     emit(ctx, { type: "usage", nodeId: call.nodeId, usage: flat, ...(costUsd !== undefined ? { costUsd } : {}) });
   };
   return {
@@ -59,7 +60,16 @@ export function pricingLayer(ctx: RunContext): LanguageModelV4Middleware {
   };
 }
 
-function priced(ctx: RunContext, call: ModelCall, usage: ReturnType<typeof fromModelUsage>): number | undefined {
-  const price = priceOf(ctx.prices, call.provider, call.modelId);
+// A step's calls are nearly always to one model: its price is looked up once (the lookup parses
+// the provider and the id's date suffix), again only when the model changes.
+function priceLookup(table: PriceTable): (provider: string, modelId: string) => ModelPrice | undefined {
+  let last: { provider: string; modelId: string; price: ModelPrice | undefined } | undefined;
+  return (provider, modelId) => {
+    if (last?.provider !== provider || last.modelId !== modelId) last = { provider, modelId, price: priceOf(table, provider, modelId) };
+    return last.price;
+  };
+}
+
+function costIn(price: ModelPrice | undefined, usage: ReturnType<typeof fromModelUsage>): number | undefined {
   return price ? costOf(usage, price) : undefined;
 }

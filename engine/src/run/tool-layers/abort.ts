@@ -3,6 +3,30 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("aborted", "AbortError");
 }
 
+// The calls racing each signal, rejected by one listener per signal: a listener added and removed
+// per call cost more than the rest of June's tool layers together (Node's EventTarget, measured).
+// Keyed weakly by the signal, one entry a run (or a composite's run), gone with it.
+const racing = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
+
+function racersOf(signal: AbortSignal): Set<(reason: unknown) => void> {
+  let racers = racing.get(signal);
+  if (racers === undefined) {
+    const waiting = new Set<(reason: unknown) => void>();
+    signal.addEventListener(
+      "abort",
+      () => {
+        const reason = abortReason(signal);
+        for (const reject of waiting) reject(reason);
+        waiting.clear();
+      },
+      { once: true },
+    );
+    racing.set(signal, waiting);
+    racers = waiting;
+  }
+  return racers;
+}
+
 /** `work`, or the abort if the run is aborted first: a tool that ignores the signal must not keep its node (or the run) open. */
 export function settleOrAbort<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
   if (!(work instanceof Promise)) return Promise.resolve(work);
@@ -10,15 +34,16 @@ export function settleOrAbort<T>(work: Promise<T> | T, signal: AbortSignal): Pro
     work.catch(() => {});
     return Promise.reject(abortReason(signal));
   }
+  const racers = racersOf(signal);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
+    const onAbort = (reason: unknown) => {
       work.catch(() => {});
-      reject(abortReason(signal));
+      reject(reason);
     };
-    signal.addEventListener("abort", onAbort, { once: true });
+    racers.add(onAbort);
     work.then(
-      (value) => (signal.removeEventListener("abort", onAbort), resolve(value)),
-      (error: unknown) => (signal.removeEventListener("abort", onAbort), reject(error)),
+      (value) => (racers.delete(onAbort), resolve(value)),
+      (error: unknown) => (racers.delete(onAbort), reject(error)),
     );
   });
 }

@@ -10,23 +10,34 @@ export interface ToolCallFrame {
 }
 
 let handOff: ToolCallFrame | undefined;
+let taken = false;
 
 /** The tool call whose execute is being entered right now (read it synchronously, first thing). */
 export function takeToolCall(): ToolCallFrame | undefined {
   const frame = handOff;
   handOff = undefined;
+  if (frame) taken = true;
   return frame;
 }
 
-/** Calls a tool's execute with `frame` handed off; `composite` says a composite runner took it. */
-export function enter<T>(frame: ToolCallFrame, call: () => T): { value: T; composite: boolean } {
+/**
+ * Calls `execute` (a tool's, with `tool` as `this`) with `frame` handed off; `tookCall()` right
+ * after says whether a composite runner took it. No closure and no result object per call: this
+ * is every tool call's path.
+ */
+export function enter<I, O>(frame: ToolCallFrame, execute: (this: unknown, input: I, options: O) => unknown, tool: unknown, input: I, options: O): unknown {
   handOff = frame;
+  taken = false;
   try {
-    const value = call();
-    return { value, composite: handOff !== frame };
+    return execute.call(tool, input, options);
   } finally {
     handOff = undefined;
   }
+}
+
+/** Whether a composite runner took the call the last `enter` handed off (ask right after it). */
+export function tookCall(): boolean {
+  return taken;
 }
 
 /** Marks a composite tool's output (its value, usage and whole trace). */

@@ -3,7 +3,7 @@
 import type { Tool } from "ai";
 import type { Place } from "../run-context.ts";
 import { settleOrAbort } from "./abort.ts";
-import { enter } from "./composite.ts";
+import { enter, tookCall } from "./composite.ts";
 import type { Execute } from "./tool-call.ts";
 
 /**
@@ -15,10 +15,10 @@ import type { Execute } from "./tool-call.ts";
 export function liveExecute(tool: Tool, place: Place): Execute {
   const execute = tool.execute!;
   return (call) => {
-    const entered = enter({ nodeId: call.nodeId!, place }, () => execute.call(tool, call.input as never, call.options));
+    const value = enter({ nodeId: call.nodeId!, place }, execute, tool, call.input as never, call.options);
     // A tool that ignores the abort signal must not keep its node (or the run) open. A
     // composite's workflow gives way to the abort by itself, and its nodes must end before
     // its call does: racing it would let the run end with them still running.
-    return entered.composite ? entered.value : settleOrAbort(entered.value, place.signal);
+    return tookCall() ? value : settleOrAbort(value, place.signal);
   };
 }
