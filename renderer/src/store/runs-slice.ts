@@ -55,7 +55,10 @@ export function runsSlice({ bridge, call, traceRequests }: SliceContext): Studio
     let refreshAgain = false;
     /** Selects a run the studio just started (its summary may not have arrived yet). */
     const selectStarted = (runId: string): void => {
-      set(get().runs[runId] ? focusRun(get(), runId) : { selectedRunId: runId, selectedTraceNodeId: null });
+      const before = get().selectedRunId;
+      const selected = { ...get(), ...(get().runs[runId] ? focusRun(get(), runId) : { selectedRunId: runId, selectedTraceNodeId: null }) };
+      // The run shown before, if it has ended, lets go of its trace, as when another run is selected.
+      set(shelveEndedTraces(selected, before ? [before] : []));
     };
     /** A bridge call whose error shows in `area` and whose answer is a new run to select. */
     const startFrom = async (request: () => Promise<Result<{ runId: string }>>, area: NoticeArea): Promise<boolean> => {

@@ -38,6 +38,17 @@ describe("the traces a window holds", () => {
     expect(store.getState().runs.b!.trace.root).toBeUndefined();
   });
 
+  it("starting a run lets go of the trace of the ended run shown before", async () => {
+    const { bridge, store } = await studioWithTwoRuns();
+    store.getState().selectRun("a");
+    bridge.emit([ev({ type: "run-ended", run: ended("a") })]);
+    expect(store.getState().runs.a!.trace.root).toBeDefined();
+    bridge.answers.startRun = () => ({ ok: true, value: { runId: "c" } });
+    await store.getState().startRun("workflow:report.tsx", {});
+    expect(store.getState().selectedRunId).toBe("c");
+    expect(store.getState().runs.a!.trace.root).toBeUndefined();
+  });
+
   it("a live run keeps its trace while another is shown", async () => {
     const { store, events } = await studioWithTwoRuns();
     store.getState().selectRun("b");
