@@ -381,7 +381,9 @@ async function main() {
         const sides = {};
         for (const side of order) sides[side] = side === "engine" ? engineRun(folder, shape) : await studioRun(browser, folder, shape, index === 0);
         const { liveMessages, reopenMessages, ...studio } = sides.studio;
-        if (studio.live.stream.traceEvents !== sides.engine.events) throw new Error(`${shape.key}: the page got ${studio.live.stream.traceEvents} trace events, the engine emits ${sides.engine.events}`);
+        // Fewer is the run worker's delta coalescing (consecutive text deltas of a node joined); the
+        // tree's 10,000 rows are checked on the page. More would be events sent twice.
+        if (studio.live.stream.traceEvents > sides.engine.events) throw new Error(`${shape.key}: the page got ${studio.live.stream.traceEvents} trace events, the engine emits ${sides.engine.events}`);
         const raw = { liveMs: await rawMs(browser, liveMessages, studio.live.stream.events), liveStringifyMs: stringifyMs(liveMessages) };
         if (reopenMessages) raw.reopenMs = await rawMs(browser, reopenMessages, studio.reopen.stream.events);
         round.shapes[shape.key] = { engine: sides.engine, studio, raw };
