@@ -160,7 +160,9 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       await profiling.send("Profiler.start");
     }
     // The page's trace: each task's wall time and its main thread's CPU time in it.
-    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel"] });
+    // Besides the timeline, the slices that say what a task waits in (a GC, a commit to the
+    // compositor, a Mojo call, the GPU process).
+    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8", "disabled-by-default-v8.gc", "blink", "cc", "gpu", "mojom"] });
 
     const probe = await openProbeSocket(webSocketUrl(new URL(host.url)), host.port);
     const ws: number[] = [];
@@ -241,7 +243,8 @@ function row(name: string, m: Measured): void {
     `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
       `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
       `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all | ` +
-      `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms`,
+      `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms; ` +
+        `it waited in ${m.trace.waitedIn.map((w) => `${w.name} ${f(w.wallMs)} ms (${f(w.cpuMs)} CPU)`).join(", ") || "no slice"}`,
   );
 }
 
