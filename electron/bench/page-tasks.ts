@@ -1,9 +1,9 @@
 // The page's tasks from a Chromium performance trace: how long each of its main thread's tasks took
 // on the wall clock and how much of that the thread was actually running (its CPU time), and for
 // the longest, the slices inside it that waited longest. Under load a task can take 400 ms while
-// the page works 5 ms of it, even with the browser's threads given priority over everything else
-// (docs/benchmarks.md): the thread is blocked, not starved. A long task's CPU time says what the
-// page costs; its wall time says what a person sees.
+// the page works 5 ms of it: the main thread waits for a core, or for the compositor, raster or
+// GPU threads it hands a frame to (docs/benchmarks.md). A long task's CPU time says what the page
+// costs; its wall time says what a person sees.
 
 interface TraceEvent {
   name: string;
