@@ -25,6 +25,17 @@ test.describe("June Studio (web host) on samples/", () => {
     });
   });
 
+  test("fs-explorer's MCP tools say which annotation decided their approval", async ({ studioPage: studio }, testInfo) => {
+    await studio.selectAgent("fs-explorer markdown");
+    const read = studio.toolCard("mcp__fs__read_text_file");
+    await expect(read.getByText("approval: never")).toBeVisible();
+    await expect(read.getByRole("heading", { name: "Why it runs unasked" })).toBeVisible();
+    await expect(read.getByText('MCP server "fs" annotates read_text_file readOnlyHint: true')).toBeVisible();
+    // The tools that change files are taken away by the agent's disallowedTools.
+    await expect(studio.toolCard("mcp__fs__write_file")).toHaveCount(0);
+    await saveScreenshot(studio.page, testInfo, "fs-explorer-mcp-approval");
+  });
+
   test("Summarize's nested agent inherits readFile; Triage's tools show provenance and why they need approval", async ({ studioPage: studio }, testInfo) => {
     await test.step("Summarize: the Agent tree draws both agents, their step and the grant", async () => {
       await studio.selectAgent("Summarize workflow");
