@@ -10,7 +10,6 @@ import { dropFromInbox, dropRunRequests, mergeHistory, mergePending } from "./ap
 import { applyRunTraces, dropRun, ENDED, mergeRuns, shelveEndedTraces } from "./runs-slice.ts";
 import { focusRun, reselect } from "./selection.ts";
 import type { StudioData } from "./studio-state.ts";
-import { emptyRunTrace } from "../trace/index.ts";
 
 export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Partial<StudioData> {
   const fresh = events.filter((event) => event.seq > data.lastSeq);
@@ -25,14 +24,9 @@ export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Pa
   if (traces.size > 0) next = { ...next, runs: applyRunTraces(next.runs, traces) };
   for (const runId of traces.keys()) if (!next.runOrder.includes(runId)) next = { ...next, runOrder: [...next.runOrder, runId] };
   // A snapshot's ended run comes as its summary: whatever the window held of its trace may lack
-  // its end, so it goes (the shown one is loaded again, connection-slice.ts).
-  for (const event of fresh) {
-    if (event.type !== "snapshot") continue;
-    for (const { run } of event.snapshot.runs) {
-      const view = next.runs[run.runId];
-      if (view && ENDED.has(run.status) && view.trace !== emptyRunTrace) next = { ...next, runs: { ...next.runs, [run.runId]: { ...view, trace: emptyRunTrace } } };
-    }
-  }
+  // its end, so it goes, the shown one's too (connection-slice.ts reads that one back).
+  const summarised = fresh.flatMap((event) => (event.type === "snapshot" ? event.snapshot.runs.map(({ run }) => run.runId) : []));
+  next = shelveEndedTraces(next, summarised, { evenShown: true });
   const ended = fresh.flatMap((event) => (event.type === "run-ended" ? [event.run.runId] : []));
   return shelveEndedTraces(next, ended);
 }

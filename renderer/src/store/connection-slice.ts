@@ -7,7 +7,7 @@
 import type { Bridge, EventBatch } from "../contract/index.ts";
 import { applyBatch } from "./apply-batch.ts";
 import { mergeHistory, mergePending } from "./approvals-slice.ts";
-import { ENDED, mergeRuns } from "./runs-slice.ts";
+import { mergeRuns } from "./runs-slice.ts";
 import { reselect } from "./selection.ts";
 import type { SliceContext, StudioSlice } from "./slice.ts";
 import type { StudioData } from "./studio-state.ts";
@@ -108,10 +108,12 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
         if (patch.breakpoints !== undefined && patch.breakpoints !== before.breakpoints) breakpointsSeen = true;
         set(patch);
         listUnknownRuns();
-        // The run shown came in a snapshot as its summary (it ended meanwhile): read it back whole.
+        // This batch let go of the shown run's trace (a snapshot brought it as its summary): read it
+        // back whole. Only then: a run whose record has no events stays rootless, and asking on
+        // every batch would ask again every frame.
         const shown = get().selectedRunId;
-        const view = shown ? get().runs[shown] : undefined;
-        if (shown && view && !view.trace.root && ENDED.has(view.summary.status) && !traceRequests.has(shown)) void get().loadRunTrace(shown);
+        const held = shown ? before.runs[shown]?.trace.root : undefined;
+        if (shown && held && !get().runs[shown]?.trace.root && !traceRequests.has(shown)) void get().loadRunTrace(shown);
         // A (re)loaded project may record its runs elsewhere: the history follows it.
         if (patch.project !== undefined && patch.project !== before.project) void get().refreshRuns();
       },

@@ -55,10 +55,7 @@ export function runsSlice({ bridge, call, traceRequests }: SliceContext): Studio
     let refreshAgain = false;
     /** Selects a run the studio just started (its summary may not have arrived yet). */
     const selectStarted = (runId: string): void => {
-      const before = get().selectedRunId;
-      const selected = { ...get(), ...(get().runs[runId] ? focusRun(get(), runId) : { selectedRunId: runId, selectedTraceNodeId: null }) };
-      // The run shown before, if it has ended, lets go of its trace, as when another run is selected.
-      set(shelveEndedTraces(selected, before ? [before] : []));
+      set(showRun(get(), get().runs[runId] ? focusRun(get(), runId) : { selectedRunId: runId, selectedTraceNodeId: null }));
     };
     /** A bridge call whose error shows in `area` and whose answer is a new run to select. */
     const startFrom = async (request: () => Promise<Result<{ runId: string }>>, area: NoticeArea): Promise<boolean> => {
@@ -194,17 +191,24 @@ export function dropRun(data: StudioData, runId: string): StudioData {
  * Lets go of the traces of the runs named that have ended and are not shown: such a run is its
  * summary until it is shown again (selecting it loads its record), so a long session's window
  * holds the traces of its live runs and the ones it shows, not of every run it saw. Called for
- * the runs that just ended and for the run just unselected. Returns `data` itself when nothing goes.
+ * the runs that just ended and for the run just unselected; `evenShown` for a snapshot's ended
+ * runs, whose held traces may lack their end. Returns `data` itself when nothing goes.
  */
-export function shelveEndedTraces(data: StudioData, runIds: Iterable<string>): StudioData {
+export function shelveEndedTraces(data: StudioData, runIds: Iterable<string>, { evenShown = false } = {}): StudioData {
   let runs: Record<string, RunView> | undefined;
   for (const runId of runIds) {
     const view = (runs ?? data.runs)[runId];
-    if (!view || runId === data.selectedRunId || view.trace === emptyRunTrace || !ENDED.has(view.summary.status)) continue;
+    if (!view || (runId === data.selectedRunId && !evenShown) || view.trace === emptyRunTrace || !ENDED.has(view.summary.status)) continue;
     runs ??= { ...data.runs };
     runs[runId] = { ...view, trace: emptyRunTrace };
   }
   return runs ? { ...data, runs } : data;
+}
+
+/** `data` with another run shown (`selection`); the run shown before, if it has ended, lets go of its trace. */
+export function showRun(data: StudioData, selection: Partial<StudioData>): StudioData {
+  const before = data.selectedRunId;
+  return shelveEndedTraces({ ...data, ...selection }, before ? [before] : []);
 }
 
 /** Folds a batch's trace events into each run's trace, once per run. A run seen only through its trace joins as provisional. */

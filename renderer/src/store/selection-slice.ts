@@ -1,7 +1,7 @@
 // The selection slice: the entry, graph node, run and trace node selected, and the agent in the
 // inspectors. What a selection selects with it is in selection.ts (pure, shared with the reducer).
 import { indexTree } from "../trace/index.ts";
-import { shelveEndedTraces } from "./runs-slice.ts";
+import { showRun } from "./runs-slice.ts";
 import { agentFor, focusRun, selectEntry } from "./selection.ts";
 import type { SliceContext, StudioSlice } from "./slice.ts";
 
@@ -53,9 +53,7 @@ export function selectionSlice({ traceRequests }: SliceContext): StudioSlice<Sel
     },
 
     selectRun(runId) {
-      // The run shown before, if it has ended, lets go of its trace (it is loaded again when shown).
-      const before = get().selectedRunId;
-      set(shelveEndedTraces({ ...get(), ...focusRun(get(), runId) }, before ? [before] : []));
+      set(showRun(get(), focusRun(get(), runId)));
       const view = get().runs[runId];
       if (view && !view.trace.root && !traceRequests.has(runId)) void get().loadRunTrace(runId);
     },

@@ -49,6 +49,19 @@ describe("the traces a window holds", () => {
     expect(store.getState().runs.a!.trace.root).toBeUndefined();
   });
 
+  it("a shown run whose record has no events is asked for once, not again on every batch", async () => {
+    const bridge = createFakeBridge({ project: samplesProject(), answers: { getRunEvents: () => ({ ok: true, value: [] }) } });
+    const store = createStudioStore(bridge);
+    await store.getState().start();
+    bridge.emit([ev({ type: "run-started", run: runSummary("empty") }), ev({ type: "run-ended", run: ended("empty") })]);
+    store.getState().selectRun("empty");
+    await flush();
+    bridge.emit([ev({ type: "run-started", run: runSummary("other") })]);
+    bridge.emit([ev({ type: "breakpoints", breakpoints: [] })]);
+    await flush();
+    expect(bridge.callsOf("getRunEvents")).toEqual([{ runId: "empty" }]);
+  });
+
   it("a live run keeps its trace while another is shown", async () => {
     const { store, events } = await studioWithTwoRuns();
     store.getState().selectRun("b");

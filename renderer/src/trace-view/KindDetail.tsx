@@ -21,16 +21,19 @@ export interface KindDetailProps<K extends NodeKind = NodeKind> {
 /** A drawing for every node kind, each given a node of its own kind. */
 export type KindDrawings = { [K in NodeKind]: (props: KindDetailProps<K>) => ReactNode };
 
+/** A node whose detail is what went in and what came out. */
+const inputOutput = ({ node }: KindDetailProps) => <InputOutput input={node.input} output={node.output} />;
+
 export const KIND_DETAIL: KindDrawings = {
-  run: ({ node }) => <InputOutput input={node.input} output={node.output} />,
+  run: inputOutput,
   agent: AgentDetail,
   step: StepDetail,
   "model-call": ModelCallDetail,
-  "tool-call": ({ node }) => <InputOutput input={node.input} output={node.output} />,
+  "tool-call": inputOutput,
   "block-load": ({ node }) => <InputOutput input={node.input} output={node.output} inputTitle="Block" outputTitle="Loaded" />,
   approval: ApprovalDetail,
-  composite: ({ node }) => <InputOutput input={node.input} output={node.output} />,
-  catch: ({ node }) => <InputOutput input={node.input} output={node.output} />,
+  composite: inputOutput,
+  catch: inputOutput,
 };
 
 /** The detail of `node`'s kind, drawn as a component of its own (a kind's drawing may hold state). */
