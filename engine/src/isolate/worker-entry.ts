@@ -157,7 +157,7 @@ async function configure(spec: ProjectSpec, run?: LiveRun): Promise<{ parts: Pro
   }
   // .mcp.json's problems are the project's, said once when it loads; a run only uses its servers.
   const mcpJson = readMcpJson(spec.folder);
-  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs, run && mcpJson ? { ...mcpJson, problems: [] } : mcpJson);
+  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs, mcpJson, run ? [] : problems);
   return { parts: configured, problems: plain(problems) };
 }
 

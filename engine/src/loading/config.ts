@@ -5,13 +5,16 @@ import type { LanguageModel, Tool } from "ai";
 import { z } from "zod";
 import { checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
+import { MCP_APPROVE_VALUES, type McpApprovalConfig } from "../mcp/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
 import { sandboxSettingsSchema, type SandboxSettings } from "../sandbox/index.ts";
 
-/** How to reach an MCP server: a command over stdio, or a streamable HTTP URL. */
-export type McpServerConfig =
+/** How to reach an MCP server (a command over stdio, or a streamable HTTP URL) and how its calls are approved. */
+export type McpServerConfig = (
   | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
-  | { url: string; headers?: Record<string, string> };
+  | { url: string; headers?: Record<string, string> }
+) &
+  McpApprovalConfig;
 
 export interface JuneConfig {
   /** The model of every agent that sets none (and of markdown agents with `model: inherit`). */
@@ -64,7 +67,7 @@ const modelLike = z.custom<LanguageModel>(
   (v) => typeof v === "object" && v !== null && "modelId" in v && ("doGenerate" in v || "doStream" in v),
   "a model object (e.g. openai(\"gpt-5-mini\") from june/sdk/openai)",
 );
-const mcpApprove = z.enum(["always", "never", "by-annotations"]);
+const mcpApprove = z.enum(MCP_APPROVE_VALUES);
 const mcpApproval = { approve: mcpApprove.optional(), tools: z.record(z.string(), z.strictObject({ approve: mcpApprove.optional() })).optional() };
 const mcpServer = z.union([
   z.strictObject({ command: z.string().min(1), args: z.array(z.string()).optional(), env: z.record(z.string(), z.string()).optional(), cwd: z.string().optional(), ...mcpApproval }),

@@ -10,6 +10,10 @@ import { run } from "june";
 import { parseMcpJson } from "../mcp/index.ts";
 import { binPath, childProcesses } from "../mcp/servers.test-support.ts";
 import { openProject } from "../project/index.ts";
+import type { JuneConfig } from "./config.ts";
+import { readMcpJson } from "./mcp-json.ts";
+import { partsWithConfig } from "./parts.ts";
+import type { Problem } from "./problem.ts";
 
 let folder: string;
 beforeEach(async () => {
@@ -121,6 +125,30 @@ describe("in a project", () => {
     expect(project.problems[0]!.file).toBe(mcpJson);
     // The config's server (the real one) is what the agent got.
     expect(project.entries.find((e) => e.id === "markdown:finder")!.tools).toContain("mcp__fs__read_file");
+  });
+
+  it(".mcp.json's problems go where the caller says (a run's worker drops them: they were said at load), the config's stay", async () => {
+    const mcpJson = await write(".mcp.json", JSON.stringify({ mcpServers: { fs: { command: "x" }, bad: { url: "not a url" } } }, null, 2));
+    const configProblems: Problem[] = [];
+    const mcpJsonProblems: Problem[] = [];
+    partsWithConfig(folder, {}, "june.config.ts", { mcp: { fs: { command: "y" }, "bad name": { command: "z" } } }, configProblems, [], readMcpJson(folder), mcpJsonProblems);
+    expect(configProblems.map((p) => p.code)).toEqual(["JUNE_INVALID_MCP_NAME"]);
+    expect(mcpJsonProblems).toEqual([
+      expect.objectContaining({ code: "JUNE_MCP_SERVER_TWICE", file: mcpJson, line: 3 }),
+      expect.objectContaining({ code: "JUNE_INVALID_MCP_CONFIG", file: mcpJson, line: 6, message: expect.stringContaining(`${mcpJson}:6: server "bad"`) }),
+    ]);
+  });
+
+  it("june.config.ts's servers take June's approve settings (typed, and checked at load)", async () => {
+    const config: JuneConfig = { mcp: { fs: { command: "x", approve: "never", tools: { write_file: { approve: "always" } } } } };
+    expect(config.mcp!.fs!.approve).toBe("never");
+    await write("notes/notes.txt", "x");
+    await write("june.config.ts", `export default { mcp: { fs: ${JSON.stringify({ ...fsServer(join(folder, "notes")), approve: "always" })} } };\n`);
+    await write(".claude/agents/finder.md", AGENT);
+    const project = await openProject(folder);
+    expect(project.problems).toEqual([]);
+    const agent = project.entries.find((e) => e.id === "markdown:finder")!.tree!.children.find((c) => c.kind === "agent")!;
+    expect(agent.tools!.find((t) => t.name === "mcp__fs__read_file")).toMatchObject({ approval: "always", approvalReasons: ['approve: "always" for MCP server "fs" in its config'] });
   });
 
   it("a broken .mcp.json is a problem on its file and line, and the rest of the project loads", async () => {

@@ -12,6 +12,8 @@ import type { Problem } from "./problem.ts";
 export interface McpJson {
   file: string;
   servers: Record<string, McpServerConfig>;
+  /** The line each server is defined on. */
+  lines: Record<string, number>;
   problems: Problem[];
 }
 
@@ -23,30 +25,39 @@ export function readMcpJson(folder: string, env: Readonly<Record<string, string 
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return { file, servers: {}, problems: [{ severity: "error", code: "JUNE_MCP_JSON_INVALID", message: `june: ${file} could not be read: ${(error as Error).message}`, file }] };
+    return { file, servers: {}, lines: {}, problems: [{ severity: "error", code: "JUNE_MCP_JSON_INVALID", message: `june: ${file} could not be read: ${(error as Error).message}`, file }] };
   }
-  const { servers, issues } = parseMcpJson(text, env, folder);
+  const { servers, lines, issues } = parseMcpJson(text, env, folder);
   const problems = issues.map((issue): Problem => ({ severity: "error", code: "JUNE_MCP_JSON_INVALID", message: `june: ${file} ${issue.message}.`, file, ...(issue.line ? { line: issue.line } : {}) }));
-  return { file, servers, problems };
+  return { file, servers, lines, problems };
+}
+
+/** Where a server is defined: the file, and its line when it is `.mcp.json`. */
+export interface McpServerSource {
+  server: McpServerConfig;
+  file: string | undefined;
+  line?: number;
 }
 
 /**
  * The MCP servers markdown agents may name: the config's, and `.mcp.json`'s that the config does
- * not define too (those are a Problem naming both files).
+ * not define too (those are a Problem naming both files). What is wrong with `.mcp.json` goes to
+ * `problems`.
  */
 export function projectMcpServers(
   configured: Record<string, McpServerConfig> | undefined,
   configFile: string | undefined,
   mcpJson: McpJson | undefined,
   problems: Problem[],
-): Record<string, { server: McpServerConfig; file: string | undefined }> {
-  const servers: Record<string, { server: McpServerConfig; file: string | undefined }> = {};
+): Record<string, McpServerSource> {
+  const servers: Record<string, McpServerSource> = {};
   for (const [name, server] of Object.entries(configured ?? {})) servers[name] = { server, file: configFile };
   if (!mcpJson) return servers;
   problems.push(...mcpJson.problems);
   for (const [name, server] of Object.entries(mcpJson.servers)) {
+    const line = mcpJson.lines[name];
     if (!(name in servers)) {
-      servers[name] = { server, file: mcpJson.file };
+      servers[name] = { server, file: mcpJson.file, ...(line ? { line } : {}) };
       continue;
     }
     problems.push({
@@ -54,6 +65,7 @@ export function projectMcpServers(
       code: "JUNE_MCP_SERVER_TWICE",
       message: `june: the MCP server ${JSON.stringify(name)} is defined in both ${configFile ?? "the config"} (\`mcp.${name}\`) and ${mcpJson.file}; the config's is used. Keep it in one of them.`,
       file: mcpJson.file,
+      ...(line ? { line } : {}),
     });
   }
   return servers;

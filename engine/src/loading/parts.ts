@@ -226,13 +226,15 @@ async function parseConfig(folder: string, problems: Problem[]): Promise<{ confi
   return { configFile };
 }
 
-function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined, mcpJson: McpJson | undefined): MarkdownContext {
+function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined, mcpJson: McpJson | undefined, mcpJsonProblems: Problem[]): MarkdownContext {
   const mcp: Record<string, ToolSource> = {};
-  for (const [name, { server, file }] of Object.entries(projectMcpServers(config?.mcp, configFile, mcpJson, problems))) {
+  for (const [name, { server, file, line }] of Object.entries(projectMcpServers(config?.mcp, configFile, mcpJson, mcpJsonProblems))) {
     try {
       mcp[name] = mcpServer(name, server);
     } catch (error) {
-      problems.push(problemFromError(error, file));
+      // A server of .mcp.json: its file and line, and the server named as the file names it.
+      if (line === undefined) problems.push(problemFromError(error, file));
+      else mcpJsonProblems.push({ ...problemFromError(error, file), message: `june: ${file}:${line}: server ${JSON.stringify(name)}: ${(error as Error).message}`, line });
     }
   }
   return {
@@ -405,8 +407,9 @@ function promptOf(input: unknown): string {
 /**
  * The parts of a project whose config the caller loaded (or failed to: `configProblems`), before
  * any workflow or markdown agent: the isolate's worker builds its project from what the host sends.
- * `mcpJson` is the folder's `.mcp.json` where its servers may start (its problems join
- * `configProblems`).
+ * `mcpJson` is the folder's `.mcp.json` where its servers may start; what is wrong with it goes to
+ * `mcpJsonProblems` (default `configProblems`; a run's worker, which said them when the project
+ * loaded, passes a list it drops).
  */
 export function partsWithConfig(
   folder: string,
@@ -416,6 +419,7 @@ export function partsWithConfig(
   configProblems: Problem[],
   agentDirs: string[],
   mcpJson?: McpJson,
+  mcpJsonProblems: Problem[] = configProblems,
 ): ProjectParts {
   return {
     folder,
@@ -424,7 +428,7 @@ export function partsWithConfig(
     config,
     configProblems,
     toolRules: toolRulesOf(config),
-    context: markdownContext(folder, config, configProblems, configFile, mcpJson),
+    context: markdownContext(folder, config, configProblems, configFile, mcpJson, mcpJsonProblems),
     agentDirs,
     workflows: new Map(),
     markdown: { entries: [], problems: [] },

@@ -5,10 +5,10 @@
 // whole server or for one tool (`approve: "always" | "never" | "by-annotations"`), the tool's
 // setting over the server's. Whatever decided it is kept in words for the Capabilities inspector.
 
-/** How an MCP server's (or one of its tools') calls are approved. */
-export type McpApprove = "always" | "never" | "by-annotations";
+export const MCP_APPROVE_VALUES = ["always", "never", "by-annotations"] as const;
 
-export const MCP_APPROVE_VALUES: readonly McpApprove[] = ["always", "never", "by-annotations"];
+/** How an MCP server's (or one of its tools') calls are approved. */
+export type McpApprove = (typeof MCP_APPROVE_VALUES)[number];
 
 /** What an MCP server's config says about approval: for the server, and per tool by its own name. */
 export interface McpApprovalConfig {

@@ -9,5 +9,5 @@ export { mcpWireName, MCP_PREFIX, WIRE_NAME } from "./wire-name.ts";
 export { serverNameProblem } from "./server-name.ts";
 export { DEFAULT_MCP_ENV_ALLOWLIST } from "./child-env.ts";
 export { MCP_JSON, parseMcpJson } from "./mcp-json.ts";
-export type { McpJsonIssue, McpJsonServers } from "./mcp-json.ts";
+export { MCP_APPROVE_VALUES } from "./approval.ts";
 export type { McpApprove, McpApprovalConfig } from "./approval.ts";

@@ -21,6 +21,8 @@ export interface McpJsonIssue {
 
 export interface McpJsonServers {
   servers: Record<string, McpServerConfig>;
+  /** The line each server is defined on. */
+  lines: Record<string, number>;
   issues: McpJsonIssue[];
 }
 
@@ -39,21 +41,23 @@ export function parseMcpJson(text: string, env: Readonly<Record<string, string |
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { servers: {}, issues: [{ message: `is not valid JSON: ${(error as Error).message}`, ...lineOfJsonError(text, error) }] };
+    return { servers: {}, lines: {}, issues: [{ message: `is not valid JSON: ${(error as Error).message}`, ...lineOfJsonError(text, error) }] };
   }
   const root = value as { mcpServers?: unknown };
   if (!isObject(value) || !isObject(root.mcpServers)) {
-    return { servers: {}, issues: [{ message: 'has no "mcpServers" object: write { "mcpServers": { "<name>": { "command": … } } }', line: 1 }] };
+    return { servers: {}, lines: {}, issues: [{ message: 'has no "mcpServers" object: write { "mcpServers": { "<name>": { "command": … } } }', line: 1 }] };
   }
   const servers: Record<string, McpServerConfig> = {};
+  const lines: Record<string, number> = {};
   const issues: McpJsonIssue[] = [];
   for (const [name, raw] of Object.entries(root.mcpServers)) {
     const line = lineOfKey(text, name);
+    if (line) lines[name] = line;
     const fail = (message: string) => issues.push({ message: `server ${JSON.stringify(name)} ${message}`, server: name, ...(line ? { line } : {}) });
     const server = serverConfig(raw, env, folder, fail);
     if (server) servers[name] = server;
   }
-  return { servers, issues };
+  return { servers, lines, issues };
 }
 
 function serverConfig(raw: unknown, env: Readonly<Record<string, string | undefined>>, folder: string, fail: (message: string) => void): McpServerConfig | undefined {
