@@ -6,6 +6,7 @@
 // layers change nothing about how the tool runs.
 import type { Tool, ToolExecutionOptions, ToolSet } from "ai";
 import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
+import { promised } from "./model-layers/compose.ts";
 import type { Place } from "./run-context.ts";
 import {
   blockLoadLayer,
@@ -18,7 +19,6 @@ import {
   replayChoice,
   toolCall,
   traceLayer,
-  type ToolCall,
   type ToolLayer,
 } from "./tool-layers/index.ts";
 
@@ -45,7 +45,8 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
     traced[name] = {
       ...tool,
       execute: (input: unknown, options: ToolExecutionOptions<any>) => {
-        const execution = started(execute, toolCall(name, input, options));
+        // A promise whatever the layers did: one that throws first (a replay mismatch, an aborted run) rejects it.
+        const execution = promised(() => execute(toolCall(name, input, options)));
         running.add(execution);
         const done = () => void running.delete(execution);
         execution.then(done, done);
@@ -77,15 +78,4 @@ function layersOf(name: string, tool: Tool, place: Place, stepNodeId: string): T
     ...(replaying ? [replayAnswer()] : []),
     limitsLayer(ctx, name),
   ];
-}
-
-// The SDK gets a promise whatever the layers did: a layer that throws before anything awaits
-// (a replay mismatch, an aborted run) rejects it, as an async execute would.
-function started(execute: (call: ToolCall) => unknown, call: ToolCall): Promise<unknown> {
-  try {
-    const output = execute(call);
-    return output instanceof Promise ? output : Promise.resolve(output);
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

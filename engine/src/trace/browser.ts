@@ -4,11 +4,10 @@
 // nothing that needs Node. The renderer knows the engine only through this entry (its types through
 // renderer/src/contract/june-types.ts, the fold through renderer/src/trace/index.ts);
 // docs/architecture.md lists it as the engine's one browser-safe entry.
-export { emptyUsage, isKind } from "./types.ts";
+export { emptyUsage } from "./types.ts";
 export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, RunSpending, spentAfter, spentOf, stopAfter } from "./fold.ts";
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
-export { decodePrompt, encodePrompt, fullPrompt, promptAtStop } from "./prompt-delta.ts";
-export { toolCallAnswer } from "./payloads.ts";
+export { fullPrompt, promptAtStop } from "./prompt-delta.ts";
 export type { PromptDelta } from "./prompt-delta.ts";
 export type * from "./types.ts";
 export type * from "./payloads.ts";

@@ -1,5 +1,5 @@
 // Public surface of trace/.
-export { emptyUsage, isKind } from "./types.ts";
+export { emptyUsage } from "./types.ts";
 export type {
   ApprovalMode,
   CapabilityRecord,
@@ -49,7 +49,7 @@ export type {
   UsageEvent,
 } from "./events.ts";
 export type { Breakpoint, BoundaryKind, PendingModelRequest, PendingToolCall, StopInfo, StopReason } from "./stops.ts";
-export { decodePrompt, encodePrompt, fullPrompt, promptAtStop } from "./prompt-delta.ts";
+export { encodePrompt, fullPrompt, promptAtStop } from "./prompt-delta.ts";
 export { toolCallAnswer } from "./payloads.ts";
 export type { PromptDelta } from "./prompt-delta.ts";
 export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, RunSpending, spentAfter, spentOf, stopAfter } from "./fold.ts";

@@ -35,10 +35,10 @@ function wrap(model: LanguageModelV4, layer: LanguageModelV4Middleware): Languag
  * What `call` returns, as a promise: a model's calls never throw, so a layer (or a provider) that
  * throws before it returns one, or returns another thenable, still gives its caller a promise.
  */
-export function promised<T>(call: () => PromiseLike<T>): Promise<T> {
+export function promised<T>(call: () => T | PromiseLike<T>): Promise<Awaited<T>> {
   try {
     const result = call();
-    return result instanceof Promise ? result : Promise.resolve(result);
+    return (result instanceof Promise ? result : Promise.resolve(result)) as Promise<Awaited<T>>;
   } catch (error) {
     return Promise.reject(error);
   }
