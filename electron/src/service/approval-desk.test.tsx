@@ -76,7 +76,7 @@ function startDeploy({ desk, out, emitted }: Desk): Started {
   live.handle = run(<Deploy />, {
     runId,
     onEvent: (event) => {
-      live.record(event);
+      live.record(event, true);
       events.push(event);
       const after = desk.heard(live, event);
       out.push(`trace:${event.type}`);

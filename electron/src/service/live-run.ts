@@ -38,9 +38,9 @@ export class LiveRun {
     return { ...this.#summary, usage: { ...usage }, cost: { ...cost } };
   }
 
-  /** Takes an event into the summary; `unrecorded` (the default: no record said it took it) keeps it in memory. */
-  record(event: TraceEvent, unrecorded = true): void {
-    if (unrecorded) this.events.push(event);
+  /** Takes an event into the summary; `keep`: memory keeps it too (the record lacks it). */
+  record(event: TraceEvent, keep: boolean): void {
+    if (keep) this.events.push(event);
     this.#spending.add(event);
     if (event.type === "paused" || event.type === "resumed") {
       // Where it is stopped, by the trace's own rule.

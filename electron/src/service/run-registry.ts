@@ -179,8 +179,9 @@ export class RunRegistry {
     } catch (error) {
       unrecorded = error;
     }
-    // The record is the run's one copy of its events; memory keeps only what it lacks.
-    live.record(event, this.#options.retainEvents || record?.runsFolder === undefined || !record.intact());
+    // The record is the run's one copy of its events; memory keeps only what it lacks (a disabled
+    // record is never intact).
+    live.record(event, this.#options.retainEvents === true || !record?.intact());
     const after = this.#options.watcher.heard(live, event);
     this.#options.emit({ type: "trace", runId: live.id, event });
     after?.();
