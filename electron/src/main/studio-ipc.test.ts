@@ -12,7 +12,7 @@ import {
   type StudioEvent,
   type StudioMethod,
 } from "../contract/index.ts";
-import { connectClient, type StudioService } from "../service/index.ts";
+import { connectClient, EncodedJson, type StudioService } from "../service/index.ts";
 import { registerStudioIpc, type InvokeEvent, type IpcMainLike, type SenderContents } from "./studio-ipc.ts";
 
 /** A StudioApi test double that records calls and can stream events like the service does. */
@@ -63,6 +63,11 @@ function studioDouble(overrides: Partial<StudioApi> = {}) {
   } satisfies StudioApi;
   const service = {
     ...api,
+    // What hosts answer getRunEvents with: the same events, as JSON text (StudioService's own).
+    async getRunEventsJson(request: RequestOf<"getRunEvents">) {
+      const events = await api.getRunEvents(request);
+      return events.ok ? { ok: true as const, value: EncodedJson.of(events.value) } : events;
+    },
     get lastSeq() {
       return log.length;
     },
@@ -77,7 +82,7 @@ function studioDouble(overrides: Partial<StudioApi> = {}) {
     log.push(event);
     for (const listener of listeners) listener(event);
   };
-  // connectClient is typed for the real service class; it uses only the StudioApi methods, listen and lastSeq.
+  // connectClient is typed for the real service class; it uses only the StudioApi methods, getRunEventsJson, listen and lastSeq.
   return { calls, emit, service: service as unknown as StudioService };
 }
 

@@ -8,7 +8,8 @@ import type { Result, RunExport, RunOrigin, RunSummary } from "../contract/index
 import type { StudioEventInput } from "./event-log.ts";
 import { unknownRun } from "./refusals.ts";
 import { fail, failFromError, ok } from "./results.ts";
-import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecordedEvents, readRecordedRun, type HistoryContext } from "./run-history.ts";
+import type { EncodedJson } from "./plain-json.ts";
+import { deleteRecordedRun, isRecordId, listRecordedRuns, newestFirst, readRecordedEvents, readRecordedEventsJson, readRecordedRun, type HistoryContext } from "./run-history.ts";
 import { writeRunMeta } from "./run-record.ts";
 import type { PlanMaker } from "./rerun-plan.ts";
 import type { RunRegistry } from "./run-registry.ts";
@@ -29,6 +30,8 @@ export interface FoundRun {
   /** Where its files are (undefined: not recorded). */
   runsFolder: string | undefined;
   events(): Result<TraceEvent[]>;
+  /** The same events as JSON text, for a window. */
+  eventsJson(): Result<EncodedJson<TraceEvent[]>>;
 }
 
 /** What running a recorded run again starts from: the entry, the input and the replay plan. */
@@ -70,16 +73,22 @@ export class StudioHistory {
   async find(runId: string): Promise<FoundRun | undefined> {
     const { runs } = this.#options;
     const live = runs.get(runId);
-    if (live) return { summary: live.summary(), runsFolder: live.runsFolder, events: () => runs.eventsOf(live) };
+    if (live) return { summary: live.summary(), runsFolder: live.runsFolder, events: () => runs.eventsOf(live), eventsJson: () => runs.eventsJsonOf(live) };
     const folder = this.#options.project()?.runsFolder;
     if (!folder || !isRecordId(runId)) return undefined;
     const summary = await readRecordedRun(folder, runId, this.#context());
-    return summary && { summary, runsFolder: folder, events: () => readRecordedEvents(folder, runId) };
+    return summary && { summary, runsFolder: folder, events: () => readRecordedEvents(folder, runId), eventsJson: () => readRecordedEventsJson(folder, runId) };
   }
 
   async events(runId: string): Promise<Result<TraceEvent[]>> {
     const found = await this.find(runId);
     return found ? found.events() : unknownRun(runId);
+  }
+
+  /** A run's events as JSON text, for a window (a record is sent as its lines are). */
+  async eventsJson(runId: string): Promise<Result<EncodedJson<TraceEvent[]>>> {
+    const found = await this.find(runId);
+    return found ? found.eventsJson() : unknownRun(runId);
   }
 
   /** Deletes a run that is not running: its files, and the session's knowledge of it. */

@@ -7,6 +7,6 @@ export type { StudioClient } from "./studio-client.ts";
 export { Batcher, DEFAULT_MAX_BATCH, FRAME_MS } from "./batcher.ts";
 export type { BatcherOptions, FlushScheduler } from "./batcher.ts";
 export type { EventListener, StudioEventInput } from "./event-log.ts";
-export { jsonText, plainJson } from "./plain-json.ts";
+export { EncodedJson, jsonText, plainJson, wireJson } from "./plain-json.ts";
 export { TrustStore, defaultTrustFile, TRUST_FILE_NAME } from "./trust/index.ts";
 export type { FolderTrust, TrustStoreOptions } from "./trust/index.ts";

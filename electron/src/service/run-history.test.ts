@@ -5,8 +5,9 @@
 // recorded run again — replayed (no model calls), forked at a model call, or resumed — through
 // the StudioService.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildTrace, readTraceFile, type TraceEvent, type TraceNode } from "june";
@@ -14,6 +15,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Result, RunSummary, StudioEvent } from "../contract/index.ts";
 import { emptyCost, emptyUsage } from "./live-run.ts";
 import { systemProbe, thisProcess, type HostIdentity, type ProcessProbe } from "./process-identity.ts";
+import { wireJson } from "./plain-json.ts";
+import { connectClient } from "./studio-client.ts";
 import { COUNTED_FLOW, HELLO_FLOW, PRICED_CONFIG, makeProject, nextEvent, runEnded, type ProjectFixture } from "./project-fixture.test-support.ts";
 import { readRecordedRun, type HistoryContext } from "./run-history.ts";
 import { openRunRecord } from "./run-record.ts";
@@ -142,7 +145,9 @@ describe("run records", () => {
     expect(run.cost.usd).toBeCloseTo((usage.inputTokens * 1 + usage.outputTokens * 2) / 1_000_000, 12);
 
     const meta = JSON.parse(await readFile(join(runs, `${runId}.meta.json`), "utf8"));
-    expect(meta).toEqual({ ...run, ...thisProcess() });
+    // Ended whole: the events file's digest, so reopening the run needn't parse it.
+    const events = await readFile(join(runs, `${runId}.jsonl`));
+    expect(meta).toEqual({ ...run, ...thisProcess(), record: { bytes: events.length, sha256: createHash("sha256").update(events).digest("hex") } });
     expect((await readdir(runs)).sort()).toEqual([`${runId}.jsonl`, `${runId}.meta.json`]);
     expect(await readFile(join(project.folder, ".june", ".gitignore"), "utf8")).toContain("*");
   });
@@ -395,6 +400,50 @@ describe("interrupted runs", () => {
     } finally {
       later.kill("SIGKILL");
     }
+  });
+});
+
+describe("a run's events on their way to a window (getRunEvents as a host answers it)", () => {
+  /** What a host sends for getRunEvents, decoded as the page decodes it. */
+  async function asAWindowGetsThem(s: StudioService, runId: string): Promise<Result<unknown>> {
+    const client = connectClient(s, () => {});
+    try {
+      const answer = await client.handle("getRunEvents", { runId });
+      return JSON.parse(wireJson({ id: 7, result: answer }).toString()).result as Result<unknown>;
+    } finally {
+      client.close();
+    }
+  }
+
+  it("an ended run of this session, and the same run read by a fresh studio: the events getRunEvents gives", async () => {
+    const s = await openService();
+    const { runId } = await countedRun(s);
+    const events = await value(s.getRunEvents({ runId }));
+    expect(events.length).toBeGreaterThan(5);
+    expect(await asAWindowGetsThem(s, runId)).toEqual({ ok: true, value: events });
+    await s.close();
+    expect(await asAWindowGetsThem(await openService(), runId)).toEqual({ ok: true, value: events });
+  });
+
+  it("an interrupted run (no digest: its record is checked line by line), its cut last line left out", async () => {
+    const runId = await interruptedRun();
+    await appendFile(join(runs, `${runId}.jsonl`), '{"type":"node-sta');
+    const s = await openService();
+    const events = await value(s.getRunEvents({ runId }));
+    expect(events.at(-1)?.type).toBe("approval-requested");
+    expect(await asAWindowGetsThem(s, runId)).toEqual({ ok: true, value: events });
+  });
+
+  it("a record changed after it ended, even to the same length, is read line by line: STUDIO_BROKEN_RECORD naming the line", async () => {
+    const s = await openService();
+    const { runId } = await countedRun(s);
+    const file = join(runs, `${runId}.jsonl`);
+    const lines = (await readFile(file, "utf8")).split("\n");
+    lines[2] = ` ${lines[2]!.slice(1)}`;
+    await writeFile(file, lines.join("\n"));
+    const answer = await asAWindowGetsThem(await openService(), runId);
+    expect(answer).toMatchObject({ ok: false, error: { code: "STUDIO_BROKEN_RECORD" } });
+    expect(answer.ok || answer.error.message).toContain(`${file} can't be read: june: ${file}:3 is not a trace event`);
   });
 });
 

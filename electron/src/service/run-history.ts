@@ -5,11 +5,12 @@
 // told, on this machine or from another sharing the folder: run-liveness.ts).
 import { readFileSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
-import { buildTrace, spentOf, type TraceEvent, type TraceNode } from "june";
+import { buildTrace, readTraceEvents, readTraceJson, spentOf, type TraceEvent, type TraceNode } from "june";
 import { z } from "zod";
 import { runSummary, type Result, type RunStatus, type RunSummary, type StudioError } from "../contract/index.ts";
 import { emptyCost, emptyUsage } from "./live-run.ts";
 import { systemProbe, type ProcessProbe } from "./process-identity.ts";
+import { EncodedJson } from "./plain-json.ts";
 import { ok } from "./results.ts";
 import { ownerRuns } from "./run-liveness.ts";
 import { eventsFile, metaFile } from "./run-record.ts";
@@ -47,6 +48,8 @@ const metaSchema = runSummary.extend({
   processStart: z.string().optional(),
   heartbeatAt: z.number().optional(),
   heartbeatEvery: z.number().positive().optional(),
+  // The events file's digest once the run ended whole (a wrong one only costs a slower read).
+  record: z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).optional().catch(undefined),
 });
 type ParsedMeta = z.infer<typeof metaSchema>;
 
@@ -124,33 +127,37 @@ export async function readRecordedRun(runsFolder: string, runId: string, context
 
 /** A recorded run's events (none when only its meta file exists); STUDIO_BROKEN_RECORD when they can't be read. */
 export function readRecordedEvents(runsFolder: string, runId: string): Result<TraceEvent[]> {
+  return readRecord(runsFolder, runId, (file) => readTraceEvents(file).events, []);
+}
+
+/**
+ * A recorded run's events as JSON text, for a window: the file's lines spliced into one array,
+ * not parsed at all when the meta file's digest says the file is as its writer wrote it (a
+ * 100,000-node record in ~0.1 s instead of ~1.2 s parsed and encoded again).
+ */
+export function readRecordedEventsJson(runsFolder: string, runId: string): Result<EncodedJson<TraceEvent[]>> {
+  const digest = readDigest(runsFolder, runId);
+  return readRecord(runsFolder, runId, (file) => new EncodedJson<TraceEvent[]>(readTraceJson(file, digest).json), EncodedJson.of<TraceEvent[]>([]));
+}
+
+function readRecord<T>(runsFolder: string, runId: string, read: (file: string) => T, none: T): Result<T> {
   const file = eventsFile(runsFolder, runId);
   try {
-    return ok(readEventLines(file));
+    return ok(read(file));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return ok([]);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return ok(none);
     return { ok: false, error: brokenRecord(`${file} can't be read: ${(error as Error).message}`) };
   }
 }
 
-/**
- * A record's events, read as readTraceFile reads them (a last line cut short is skipped, a broken
- * line before it makes the file unreadable) without folding its tree: reopening a run and a
- * window's snapshot need the events only, and a 100,000-node tree costs a third of the read.
- */
-function readEventLines(file: string): TraceEvent[] {
-  const lines = readFileSync(file, "utf8").split("\n");
-  const events: TraceEvent[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (line.trim() === "") continue;
-    try {
-      events.push(JSON.parse(line) as TraceEvent);
-    } catch (error) {
-      if (index < lines.length - 2) throw new Error(`june: ${file}:${index + 1} is not a trace event: ${(error as Error).message}`, { cause: error });
-    }
+/** The digest a run's meta file gives its events file; none when it gives none or can't be read. */
+function readDigest(runsFolder: string, runId: string): ParsedMeta["record"] {
+  try {
+    const parsed = metaSchema.safeParse(JSON.parse(readFileSync(metaFile(runsFolder, runId), "utf8")));
+    return parsed.success ? parsed.data.record : undefined;
+  } catch {
+    return undefined;
   }
-  return events;
 }
 
 /** Removes a run's files (those it has). */
@@ -230,7 +237,7 @@ function readEvents(runsFolder: string, runId: string): EventsRead {
   const file = eventsFile(runsFolder, runId);
   let events: TraceEvent[];
   try {
-    events = readEventLines(file);
+    events = readTraceEvents(file).events;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
     return { kind: "broken", error: brokenRecord(`${file} can't be read: ${(error as Error).message}`) };

@@ -14,7 +14,7 @@
 // "succeeded" — its meta says failed, with the reason.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { JuneError, isJuneError, openTraceWriter, type TraceEvent, type TraceWriter } from "june";
+import { JuneError, isJuneError, openTraceWriter, type TraceDigest, type TraceEvent, type TraceWriter } from "june";
 import type { RunSummary } from "../contract/index.ts";
 import { HEARTBEAT_EVERY_MS, startHeartbeat, type Heartbeat } from "./heartbeat.ts";
 import { jsonText } from "./plain-json.ts";
@@ -23,10 +23,11 @@ import type { RecordedOwner } from "./run-liveness.ts";
 
 /**
  * What `<run-id>.meta.json` holds: the run's summary (without where it is stopped), the process
- * that wrote it (`pid` where records before hosts were named kept it) and, while it runs, its
- * last heartbeat.
+ * that wrote it (`pid` where records before hosts were named kept it), while it runs its last
+ * heartbeat, and once it ended whole the events file's digest (its length and SHA-256 as it was
+ * written: a reader finding the file so reads it without parsing it, run-history.ts).
  */
-export type RunMeta = Omit<RunSummary, "stopped"> & RecordedOwner;
+export type RunMeta = Omit<RunSummary, "stopped"> & RecordedOwner & { record?: TraceDigest };
 
 export const eventsFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.jsonl`);
 export const metaFile = (runsFolder: string, runId: string) => join(runsFolder, `${runId}.meta.json`);
@@ -73,10 +74,13 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
-/** Writes a run's meta file; `owner` is who runs it and when it last beat (none for a run no process runs any more). */
-export function writeRunMeta(runsFolder: string, summary: RunSummary, owner: RecordedOwner | undefined): void {
+/**
+ * Writes a run's meta file; `owner` is who runs it and when it last beat (none for a run no
+ * process runs any more), `record` the digest of its whole events file once it ended.
+ */
+export function writeRunMeta(runsFolder: string, summary: RunSummary, owner: RecordedOwner | undefined, record?: TraceDigest): void {
   const { stopped: _, ...rest } = summary;
-  const meta: RunMeta = { ...rest, ...owner };
+  const meta: RunMeta = { ...rest, ...owner, ...(record ? { record } : {}) };
   writeAtomically(metaFile(runsFolder, summary.runId), `${jsonText(meta)}\n`);
 }
 
@@ -170,8 +174,8 @@ export function openRunRecord(place: RecordPlace, summary: RunSummary, log: (mes
       close();
       const recorded = broken && final.status !== "failed" && final.status !== "interrupted" ? failedFor(final, broken) : final;
       try {
-        // An ended run names who wrote it, and needs no heartbeat.
-        writeRunMeta(place.runsFolder, recorded, owner);
+        // An ended run names who wrote it, and needs no heartbeat; a whole record, its digest.
+        writeRunMeta(place.runsFolder, recorded, owner, broken ? undefined : writer?.digest());
       } catch (error) {
         // The meta still says "running": once this process is gone the run reads as interrupted.
         log(`june studio: the end of run ${final.runId} is not recorded: ${messageOf(error)}`);

@@ -10,9 +10,10 @@ import type { Project, ProjectEntry, ReplaySpec } from "june/project";
 import type { Breakpoint, Result, RunOrigin, RunSummary } from "../contract/index.ts";
 import type { StudioEventInput } from "./event-log.ts";
 import { LiveRun } from "./live-run.ts";
+import { concatArrays, EncodedJson } from "./plain-json.ts";
 import { fail, failFromError, ok } from "./results.ts";
 import { unknownRun } from "./refusals.ts";
-import { readRecordedEvents } from "./run-history.ts";
+import { readRecordedEvents, readRecordedEventsJson } from "./run-history.ts";
 import { openRunRecord, type RunRecord } from "./run-record.ts";
 
 /** Who hears what a run's events mean beyond its trace (the approval desk). */
@@ -99,6 +100,14 @@ export class RunRegistry {
     const recorded = readRecordedEvents(live.runsFolder, live.id);
     if (!recorded.ok || live.events.length === 0) return recorded;
     return ok([...recorded.value, ...live.events]);
+  }
+
+  /** The same events as eventsOf, as JSON text for a window (the record's lines as they are). */
+  eventsJsonOf(live: LiveRun): Result<EncodedJson<TraceEvent[]>> {
+    if (live.runsFolder === undefined || this.#options.retainEvents) return ok(EncodedJson.of(live.events));
+    const recorded = readRecordedEventsJson(live.runsFolder, live.id);
+    if (!recorded.ok || live.events.length === 0) return recorded;
+    return ok(concatArrays(recorded.value, EncodedJson.of(live.events)));
   }
 
   /** Forgets a run that ended (it was deleted): the session no longer lists it. */

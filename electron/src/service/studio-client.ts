@@ -1,13 +1,16 @@
 // One window's connection to the service, the same for both hosts: it answers requests
 // (method checked, payload validated by the contract, errors as data) and streams events to the
 // window in batches from the seq its `subscribe` names.
-import { isStudioMethod, parseRequest, type EventBatch, type Result, type StudioEvent, type StudioMethod } from "../contract/index.ts";
+import { isStudioMethod, parseRequest, type EventBatch, type RequestOf, type Result, type StudioEvent, type StudioMethod } from "../contract/index.ts";
 import { Batcher, type BatcherOptions } from "./batcher.ts";
 import { failFromError, fail, ok } from "./results.ts";
 import type { StudioService } from "./studio-service.ts";
 
 export interface StudioClient {
-  /** Answers one request; never throws. `subscribe` (re)starts this client's event stream. */
+  /**
+   * Answers one request; never throws. `subscribe` (re)starts this client's event stream. A value
+   * may be EncodedJson (getRunEvents): a host sends it with wireJson, or decodes it with plainJson.
+   */
   handle(method: unknown, payload: unknown): Promise<Result<unknown>>;
   /** Stops the event stream and drops what wasn't sent. */
   close(): void;
@@ -44,6 +47,8 @@ export function connectClient(service: StudioService, deliver: (batch: EventBatc
       if (!request.ok) return request;
       try {
         if (method === "subscribe") return subscribe((request.value as { afterSeq: number }).afterSeq);
+        // A run's events go as JSON text the host sends as it is (plain-json.ts's EncodedJson).
+        if (method === "getRunEvents") return await service.getRunEventsJson(request.value as RequestOf<"getRunEvents">);
         const call = service[method as Exclude<StudioMethod, "subscribe">] as (request: unknown) => Promise<Result<unknown>>;
         return await call.call(service, request.value);
       } catch (error) {

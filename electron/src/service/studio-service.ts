@@ -10,6 +10,7 @@ import { ApprovalDesk } from "./approval-desk.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { StudioHistory, type RerunCheck } from "./history.ts";
 import { logOnce } from "./log-once.ts";
+import type { EncodedJson } from "./plain-json.ts";
 import { closed, noProject, unknownRun } from "./refusals.ts";
 import { fail, ok } from "./results.ts";
 import { forkPlan, replayPlan, resumePlan } from "./rerun-plan.ts";
@@ -180,6 +181,15 @@ export class StudioService implements StudioApi {
 
   async getRunEvents(request: RequestOf<"getRunEvents">): Promise<Result<TraceEvent[]>> {
     return this.#history.events(request.runId);
+  }
+
+  /**
+   * getRunEvents for a window: the same events as JSON text, which a host sends as it is (a
+   * record's lines need no parse and no encode on their way to a page). Hosts answer
+   * getRunEvents with this (studio-client.ts).
+   */
+  async getRunEventsJson(request: RequestOf<"getRunEvents">): Promise<Result<EncodedJson<TraceEvent[]>>> {
+    return this.#history.eventsJson(request.runId);
   }
 
   async deleteRun(request: RequestOf<"deleteRun">): Promise<Result<null>> {

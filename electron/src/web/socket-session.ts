@@ -4,7 +4,7 @@
 // nothing a window sends can throw out of the socket's handler and end the host.
 import type { RawData, WebSocket } from "ws";
 import { wireRequest, type Result, type WireMessage } from "../contract/index.ts";
-import { connectClient, jsonText, type StudioService } from "../service/index.ts";
+import { connectClient, jsonText, wireJson, type StudioService } from "../service/index.ts";
 import { leadingId, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, nestsDeeperThan } from "../contract/index.ts";
 
 /** The id of an answer to a message too broken to have an id of its own. */
@@ -13,14 +13,15 @@ export const NO_ID = -1;
 export function serveSocket(socket: WebSocket, service: StudioService): void {
   const send = (message: WireMessage) => {
     if (socket.readyState !== socket.OPEN) return;
-    let text: string;
+    let text: string | Buffer;
     try {
-      text = jsonText(message);
+      text = wireJson(message);
     } catch (error) {
       // An answer that can't be written (too deep for JSON.stringify) still answers its id.
       text = jsonText({ id: "id" in message ? message.id : NO_ID, result: internal(error) });
     }
-    socket.send(text);
+    // A Buffer is JSON text too (a run's record as it is on the disk): a text frame, not binary.
+    socket.send(text, { binary: false });
   };
   const client = connectClient(service, (batch) => send({ type: "events", events: batch.events }));
   socket.on("message", (data: RawData, isBinary: boolean) => {

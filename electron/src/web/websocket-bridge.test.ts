@@ -106,7 +106,8 @@ describe("WebSocketBridge", () => {
       await runEnded(service, started.value.runId);
       await seen.until(service.lastSeq);
       expect(seen.events).toEqual(allEvents());
-      expect(await bridge.getRunEvents({ runId: started.value.runId })).toMatchObject({ ok: true });
+      // Over the wire as in process (the host sends the record's lines as they are, plain-json.ts).
+      expect(await bridge.getRunEvents({ runId: started.value.runId })).toEqual(await service.getRunEvents({ runId: started.value.runId }));
       expect(await bridge.approve({ runId: started.value.runId, approvalId: "none" })).toMatchObject({ ok: false, error: { code: "STUDIO_UNKNOWN_APPROVAL" } });
 
       // A listener that joins later from a seq the service let go of (the run ended since) gets one

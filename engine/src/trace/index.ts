@@ -56,5 +56,5 @@ export { TraceBuilder, addCost, addUsage, applyTraceEvents, buildRunTrace, build
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export { DeltaCoalescer, FRAME_MS, deltaField } from "./delta-coalescer.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler } from "./delta-coalescer.ts";
-export { openTraceWriter, readTraceFile } from "./jsonl-store.ts";
-export type { ReadTrace, TraceWriter } from "./jsonl-store.ts";
+export { openTraceWriter, readTraceEvents, readTraceFile, readTraceJson } from "./jsonl-store.ts";
+export type { ReadTrace, TraceDigest, TraceJson, TraceWriter } from "./jsonl-store.ts";

@@ -3,12 +3,13 @@
 // kernel cuts the write that crosses it short, then refuses, as a filling disk does). The writer
 // breaks with JUNE_RECORD_FAILED, takes the cut line back off the file, and stays broken.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TraceEvent } from "./events.ts";
-import { openTraceWriter, readTraceFile } from "./jsonl-store.ts";
+import { openTraceWriter, readTraceFile, readTraceJson } from "./jsonl-store.ts";
 
 const event = (seq: number, extra: Record<string, unknown> = {}): TraceEvent =>
   ({ type: "node-update", nodeId: "n1", textDelta: `delta ${seq}`, runId: "r", seq, time: 0, ...extra }) as TraceEvent;
@@ -74,5 +75,94 @@ describe("sync", () => {
     writer.append(event(2));
     writer.close();
     expect(readTraceFile(file).events.map((e) => e.seq)).toEqual([1, 2]);
+  });
+});
+
+describe("a writer's digest", () => {
+  it("is the length and SHA-256 of the file it wrote from the first byte", () => {
+    const file = tempFile();
+    const writer = openTraceWriter(file);
+    writer.append(event(1));
+    writer.append(event(2, { textDelta: "naïve ✓" }));
+    const digest = writer.digest();
+    writer.close();
+    const bytes = readFileSync(file);
+    expect(digest).toEqual({ bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
+  });
+
+  it("goes on as the writer appends after it is read", () => {
+    const file = tempFile();
+    const writer = openTraceWriter(file);
+    writer.append(event(1));
+    const first = writer.digest();
+    writer.append(event(2));
+    const second = writer.digest();
+    writer.close();
+    expect(second!.bytes).toBeGreaterThan(first!.bytes);
+    expect(second!.sha256).toBe(createHash("sha256").update(readFileSync(file)).digest("hex"));
+  });
+
+  it("is unknown for a file that had lines before the writer opened it, and once the writer broke", () => {
+    const file = tempFile();
+    writeFileSync(file, `${JSON.stringify(event(1))}\n`);
+    const appending = openTraceWriter(file);
+    appending.append(event(2));
+    expect(appending.digest()).toBeUndefined();
+    appending.close();
+
+    const broken = openTraceWriter(tempFile());
+    broken.append(event(1));
+    expect(() => broken.append(event(2, { output: 10n }))).toThrow();
+    expect(broken.digest()).toBeUndefined();
+    broken.close();
+  });
+});
+
+describe("reading a record as one JSON array (readTraceJson)", () => {
+  const written = (count: number) => {
+    const file = tempFile();
+    const writer = openTraceWriter(file);
+    for (let seq = 1; seq <= count; seq++) writer.append(event(seq, { textDelta: seq === 2 ? "naïve ✓" : `delta ${seq}` }));
+    const digest = writer.digest()!;
+    writer.close();
+    return { file, digest };
+  };
+  const parsed = (json: Buffer) => JSON.parse(json.toString("utf8")) as TraceEvent[];
+
+  it("with its writer's digest: the events as written, in order", () => {
+    const { file, digest } = written(3);
+    const read = readTraceJson(file, digest);
+    expect(parsed(read.json)).toEqual(readTraceFile(file).events);
+    expect(read.truncated).toBe(false);
+  });
+
+  it("an empty record is an empty array, with or without a digest", () => {
+    const { file, digest } = written(0);
+    expect(readTraceJson(file, digest).json.toString()).toBe("[]");
+    expect(readTraceJson(file).json.toString()).toBe("[]");
+  });
+
+  it("without a digest: every line checked, a cut last line left out", () => {
+    const { file } = written(2);
+    appendFileSync(file, '{"type":"node-upd');
+    const read = readTraceJson(file);
+    expect(parsed(read.json).map((e) => e.seq)).toEqual([1, 2]);
+    expect(read.truncated).toBe(true);
+  });
+
+  it("a file changed since its digest was taken is checked line by line: a broken line names itself", () => {
+    const { file, digest } = written(3);
+    const lines = readFileSync(file, "utf8").split("\n");
+    // Same length, so only the hash tells: the second line's first brace becomes a space.
+    lines[1] = ` ${lines[1]!.slice(1)}`;
+    writeFileSync(file, lines.join("\n"));
+    expect(readFileSync(file).length).toBe(digest.bytes);
+    expect(() => readTraceJson(file, digest)).toThrow(/^june: .*run\.jsonl:2 is not a trace event/);
+  });
+
+  it("a file that grew since its digest is read whole, checked", () => {
+    const { file, digest } = written(2);
+    appendFileSync(file, `${JSON.stringify(event(3))}\n`);
+    expect(parsed(readTraceJson(file, digest).json).map((e) => e.seq)).toEqual([1, 2, 3]);
   });
 });
