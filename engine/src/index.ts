@@ -45,7 +45,7 @@ export type { RunHandle, RunOptions, RunResult, ValueLimits } from "./run/index.
 export { openTraceWriter, readTraceEvents, readTraceFile, readTraceJson, buildTrace, TraceBuilder, DeltaCoalescer, FRAME_MS, deltaField } from "./trace/index.ts";
 export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, RunSpending, spentAfter, spentOf, stopAfter } from "./trace/index.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler, ReplayedFrom, RunTrace, Spent } from "./trace/index.ts";
-export type { ApprovalRequest, TraceEvent, ReadTrace, TraceDigest, TraceJson, TraceWriter, PausedEvent, ResumedEvent, ReplayedEvent, UsageEvent } from "./trace/index.ts";
+export type { ApprovalRequest, ElicitSchema, ElicitValue, ServerAsk, TraceEvent, ReadTrace, TraceDigest, TraceJson, TraceWriter, PausedEvent, ResumedEvent, ReplayedEvent, UsageEvent } from "./trace/index.ts";
 export type { InspectOptions } from "./inspect/index.ts";
 export { JuneError, isJuneError } from "./errors/index.ts";
 export type { JuneErrorCode, SourceLocation } from "./errors/index.ts";

@@ -5,9 +5,9 @@
 // (a project's entries and problems, the trace) is named here by its engine type, never copied:
 // the renderer resolves "june" to the engine's browser-safe entries (renderer/src/contract/june-types.ts).
 import { z } from "zod";
-import type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, SandboxStatus, StopInfo, TraceEvent, TraceNode, Usage } from "june";
+import type { ApprovalRequest, Breakpoint, Cost, ElicitValue, Problem, ProjectEntry, SandboxStatus, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage } from "june";
 
-export type { ApprovalRequest, Breakpoint, Cost, Problem, ProjectEntry, StopInfo, TraceEvent, TraceNode, Usage };
+export type { ApprovalRequest, Breakpoint, Cost, ElicitValue, Problem, ProjectEntry, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage };
 
 /** Every IPC channel is `studio:<method>`; events arrive on `studio:events`. */
 export const CHANNEL_PREFIX = "studio:";
@@ -112,11 +112,15 @@ export interface RunExport {
 export type PendingApproval = ApprovalRequest & { runId: string; entryName: string; requestedAt: number };
 
 /** A decision in the approval history: what was asked (the engine's request's fields), and the answer. */
-export interface ApprovalRecord extends Pick<ApprovalRequest, "approvalId" | "toolName" | "input" | "agentPath" | "step"> {
+export interface ApprovalRecord extends Pick<ApprovalRequest, "approvalId" | "toolName" | "input" | "agentPath" | "step" | "ask"> {
   runId: string;
   entryName: string;
   approved: boolean;
   reason?: string;
+  /** An elicitation's answers, when submitted. */
+  content?: Record<string, ElicitValue>;
+  /** An elicitation dismissed without an answer. */
+  cancelled?: true;
   decidedAt: number;
 }
 
@@ -184,6 +188,8 @@ export interface EventBatch {
 // ── Requests (renderer → host), validated by the host before the service sees them ───────────
 
 const id = z.string().min(1).max(200);
+/** A value of an elicitation form (MCP: a string, number, boolean or list of strings). */
+const elicitValue = z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(1000)]);
 const name = z.string().min(1).max(500);
 const breakpoint = z.union([
   z.strictObject({ kind: z.literal("step"), step: name }),
@@ -225,8 +231,10 @@ export const requests = {
   resumeRun: z.strictObject({ runId: id }),
   deleteRun: z.strictObject({ runId: id }),
   exportRun: z.strictObject({ runId: id }),
-  approve: z.strictObject({ runId: id, approvalId: id }),
-  deny: z.strictObject({ runId: id, approvalId: id, reason: z.string().max(2000).optional() }),
+  /** `content`: an elicitation's answers (the form of its `ask`), checked against its schema by the engine. */
+  approve: z.strictObject({ runId: id, approvalId: id, content: z.record(z.string().max(200), elicitValue).optional() }),
+  /** `cancel`: an elicitation dismissed without an answer (MCP "cancel"); without it a denial is "decline". */
+  deny: z.strictObject({ runId: id, approvalId: id, reason: z.string().max(2000).optional(), cancel: z.boolean().optional() }),
   abortRun: z.strictObject({ runId: id, reason: z.string().max(2000).optional() }),
   /** The runs of this session and every run recorded in the project's runs folder, newest first. */
   listRuns: z.strictObject({}),

@@ -3,7 +3,7 @@
 // earlier sessions' (read from the open project's records) before this session's. The desk keeps
 // no run: the registry tells it what runs ask (RunWatcher) and hands it the run to decide on.
 import type { TraceEvent } from "june";
-import type { ApprovalRecord, PendingApproval, Result } from "../contract/index.ts";
+import type { ApprovalRecord, ElicitValue, PendingApproval, Result } from "../contract/index.ts";
 import { ApprovalInbox } from "./approval-inbox.ts";
 import type { StudioEventInput } from "./event-log.ts";
 import type { LiveRun } from "./live-run.ts";
@@ -20,6 +20,9 @@ export interface ApprovalDeskOptions {
 export interface Decision {
   approved: boolean;
   reason?: string | undefined;
+  /** An MCP server's elicitation: its answers (approved), or that it was cancelled (denied). */
+  content?: Record<string, ElicitValue> | undefined;
+  cancel?: boolean | undefined;
 }
 
 const keyOf = (runId: string, approvalId: string) => `${runId}\u0000${approvalId}`;
@@ -63,7 +66,7 @@ export class ApprovalDesk implements RunWatcher {
     if (event.type === "approval-resolved") {
       return () => {
         // Decisions made through decide() wait for this; it also catches any made otherwise.
-        const record = this.#inbox.decide(run.id, event.approvalId, { approved: event.approved, reason: event.reason }, event.time);
+        const record = this.#inbox.decide(run.id, event.approvalId, event, event.time);
         if (record) emit({ type: "approval-decided", record });
         this.#waiters.get(keyOf(run.id, event.approvalId))?.();
       };
@@ -94,8 +97,8 @@ export class ApprovalDesk implements RunWatcher {
     const key = keyOf(runId, approvalId);
     const recorded = new Promise<void>((resolve) => this.#waiters.set(key, resolve));
     try {
-      if (decision.approved) run.handle.approve(approvalId);
-      else run.handle.deny(approvalId, decision.reason);
+      if (decision.approved) run.handle.approve(approvalId, decision.content !== undefined ? { content: decision.content } : undefined);
+      else run.handle.deny(approvalId, decision.reason, decision.cancel ? { cancel: true } : undefined);
     } catch (error) {
       this.#waiters.delete(key);
       return failFromError(error, `june studio: deciding approval ${approvalId} of run ${runId} failed`);

@@ -1,6 +1,8 @@
 // One approval inbox across every live run: what waits for a decision (in the order it was
 // asked) and the history of decisions made (tool, input, approved or denied, reason, time).
-import type { ApprovalRecord, ApprovalRequest, PendingApproval } from "../contract/index.ts";
+import type { ApprovalRecord, ApprovalRequest, PendingApproval, TraceEvent } from "../contract/index.ts";
+
+type ApprovalResolvedEvent = Extract<TraceEvent, { type: "approval-resolved" }>;
 
 const keyOf = (runId: string, approvalId: string) => `${runId}\u0000${approvalId}`;
 
@@ -19,22 +21,11 @@ export class ApprovalInbox {
   }
 
   /** Moves a pending approval into the history; undefined when it wasn't pending. */
-  decide(runId: string, approvalId: string, decision: { approved: boolean; reason?: string | undefined }, decidedAt: number): ApprovalRecord | undefined {
+  decide(runId: string, approvalId: string, decision: Pick<ApprovalResolvedEvent, "approved" | "reason" | "content" | "cancelled">, decidedAt: number): ApprovalRecord | undefined {
     const pending = this.#pending.get(keyOf(runId, approvalId));
     if (!pending) return undefined;
     this.#pending.delete(keyOf(runId, approvalId));
-    const record: ApprovalRecord = {
-      runId,
-      entryName: pending.entryName,
-      approvalId,
-      toolName: pending.toolName,
-      input: pending.input,
-      agentPath: pending.agentPath,
-      step: pending.step,
-      approved: decision.approved,
-      ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
-      decidedAt,
-    };
+    const record = approvalRecord(runId, pending.entryName, pending, decision, decidedAt);
     this.#history.push(record);
     return record;
   }
@@ -56,4 +47,29 @@ export class ApprovalInbox {
   history(): ApprovalRecord[] {
     return [...this.#history];
   }
+}
+
+/** What the history keeps of a decision: what was asked (the request's fields) and the answer. */
+export function approvalRecord(
+  runId: string,
+  entryName: string,
+  request: ApprovalRequest,
+  decision: Pick<ApprovalResolvedEvent, "approved" | "reason" | "content" | "cancelled">,
+  decidedAt: number,
+): ApprovalRecord {
+  return {
+    runId,
+    entryName,
+    approvalId: request.approvalId,
+    toolName: request.toolName,
+    input: request.input,
+    agentPath: request.agentPath,
+    step: request.step,
+    ...(request.ask ? { ask: request.ask } : {}),
+    approved: decision.approved,
+    ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
+    ...(decision.content !== undefined ? { content: decision.content } : {}),
+    ...(decision.cancelled ? { cancelled: true as const } : {}),
+    decidedAt,
+  };
 }

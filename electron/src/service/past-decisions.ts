@@ -3,6 +3,7 @@
 import { stat } from "node:fs/promises";
 import type { TraceEvent } from "june";
 import type { ApprovalRecord } from "../contract/index.ts";
+import { approvalRecord } from "./approval-inbox.ts";
 import { readRecordedEvents, recordedRunIds } from "./run-history.ts";
 import { eventsFile } from "./run-record.ts";
 
@@ -45,18 +46,7 @@ export function decisionsIn(runId: string, events: readonly TraceEvent[]): Appro
     if (event.type !== "approval-resolved") continue;
     const request = asked.get(event.approvalId);
     if (!request) continue;
-    decisions.push({
-      runId,
-      entryName,
-      approvalId: event.approvalId,
-      toolName: request.toolName,
-      input: request.input,
-      agentPath: request.agentPath,
-      step: request.step,
-      approved: event.approved,
-      ...(event.reason !== undefined ? { reason: event.reason } : {}),
-      decidedAt: event.time,
-    });
+    decisions.push(approvalRecord(runId, entryName, request, event, event.time));
   }
   return decisions;
 }

@@ -266,11 +266,11 @@ export class StudioService implements StudioApi {
   // ── Approvals ───────────────────────────────────────────────────────────────────────────────
 
   async approve(request: RequestOf<"approve">): Promise<Result<null>> {
-    return this.#desk.decide(this.#runs.get(request.runId), request.runId, request.approvalId, { approved: true });
+    return this.#desk.decide(this.#runs.get(request.runId), request.runId, request.approvalId, { approved: true, content: request.content });
   }
 
   async deny(request: RequestOf<"deny">): Promise<Result<null>> {
-    return this.#desk.decide(this.#runs.get(request.runId), request.runId, request.approvalId, { approved: false, reason: request.reason });
+    return this.#desk.decide(this.#runs.get(request.runId), request.runId, request.approvalId, { approved: false, reason: request.reason, cancel: request.cancel });
   }
 
   async pendingApprovals(_request: RequestOf<"pendingApprovals">): Promise<Result<PendingApproval[]>> {

@@ -6,6 +6,8 @@ export { Bash } from "./bash.ts";
 export type { BashProps } from "./bash.ts";
 export { Tools, asLoadedTools, toolSource } from "./tools-source.ts";
 export type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext, ToolsProps } from "./tools-source.ts";
+export { currentCallHost, provideCallHost } from "./call-host.ts";
+export type { CallHost, PersonAnswer, SampledAnswer } from "./call-host.ts";
 export { checkPolicy, deniedBy, describeTool } from "./policy.ts";
 export type { PolicyRule, ToolDenial, ToolDescriptor, ToolPolicy, ToolSourceInfo } from "./policy.ts";
 export type { ToolKind } from "./tool-kind.ts";

@@ -1,8 +1,11 @@
 // Asking the person at the terminal whether a tool call may run: the request is shown on stderr
 // (so `--json` keeps stdout pure) and answered on stdin — y approves, n denies with an optional
-// reason, a approves this and every later request. `--yes` answers y without asking.
-import type { RunHandle } from "../run/index.ts";
+// reason, a approves this and every later request. `--yes` answers y without asking. An MCP
+// server's elicitation is a form: it is filled in field by field (never by --yes or "all": nobody
+// answered it), and a sampling request says which model it would reach (elicit-prompt.ts).
+import type { ApprovalAnswer, RunHandle } from "../run/index.ts";
 import type { ApprovalRequest } from "../trace/index.ts";
+import { describeAsk, fillForm } from "./elicit-prompt.ts";
 import { jsonText } from "./format-values.ts";
 import type { LineReader } from "./line-reader.ts";
 import type { Style } from "./style.ts";
@@ -50,6 +53,7 @@ export class ApprovalPrompt {
   async decide(request: ApprovalRequest): Promise<void> {
     if (!this.#isPending(request)) return;
     const { out, style: s } = this.#options;
+    if (request.ask?.kind === "elicitation") return this.#elicit(request);
     if (this.#approveAll) {
       const why = this.#options.approveAll ? "--yes" : "you answered a";
       out.write(`${s.green("✓")} approved ${s.bold(request.toolName)} ${s.dim(`automatically (${why})`)}\n`);
@@ -76,8 +80,26 @@ export class ApprovalPrompt {
     this.#settle(request, trimmed ? { approved: false, reason: trimmed } : { approved: false });
   }
 
+  /** A form: y fills it in, n declines it, c (or stdin ending) cancels it. */
+  async #elicit(request: ApprovalRequest): Promise<void> {
+    const { out, style: s } = this.#options;
+    out.write(`${describeAsk(request, s)}  Answer it? [y]es, [n]o (decline), [c]ancel: `);
+    for (;;) {
+      const line = await this.#line();
+      if (line === OVER) return;
+      const word = line?.trim().toLowerCase();
+      if (word === undefined || word === "c" || word === "cancel") return this.#settle(request, { approved: false, cancelled: true });
+      if (word === "n" || word === "no") return this.#settle(request, { approved: false });
+      if (word === "y" || word === "yes") break;
+      out.write(`  Please answer y (fill it in), n (decline) or c (cancel): `);
+    }
+    const content = await fillForm(request, { out, style: s, line: () => this.#line().then((l) => (l === OVER ? undefined : l)) });
+    this.#settle(request, content === undefined ? { approved: false, cancelled: true } : { approved: true, content });
+  }
+
   #describe(request: ApprovalRequest): string {
     const s = this.#options.style;
+    if (request.ask?.kind === "sampling") return `${describeAsk(request, s)}  Send it to the model? [y]es, [n]o, [a]ll from now on: `;
     const input = jsonText(request.input, 2).split("\n").join("\n           ");
     return [
       "",
@@ -118,10 +140,10 @@ export class ApprovalPrompt {
   }
 
   // A request can stop pending while we ask (the run was aborted); deciding it then would throw.
-  #settle(request: ApprovalRequest, decision: { approved: boolean; reason?: string }): void {
+  #settle(request: ApprovalRequest, decision: { approved: boolean; reason?: string; content?: ApprovalAnswer["content"]; cancelled?: boolean }): void {
     if (!this.#isPending(request)) return;
-    if (decision.approved) this.#options.handle.approve(request.approvalId);
-    else this.#options.handle.deny(request.approvalId, decision.reason);
+    if (decision.approved) this.#options.handle.approve(request.approvalId, decision.content !== undefined ? { content: decision.content } : undefined);
+    else this.#options.handle.deny(request.approvalId, decision.reason, decision.cancelled ? { cancel: true } : undefined);
   }
 }
 

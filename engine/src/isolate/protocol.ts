@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Breakpoint } from "../debug/index.ts";
 import type { Problem, ProjectEntry, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
-import type { TraceEvent } from "../trace/index.ts";
+import type { ElicitValue, TraceEvent } from "../trace/index.ts";
 
 /** What the worker needs to know about the project before it loads anything. */
 export interface ProjectSpec {
@@ -52,8 +52,8 @@ export interface RunSpec {
  */
 export type RunControl =
   | { kind: "run"; runId: string; spec: RunSpec }
-  | { kind: "approve"; runId: string; approvalId: string }
-  | { kind: "deny"; runId: string; approvalId: string; reason?: string }
+  | { kind: "approve"; runId: string; approvalId: string; content?: Record<string, ElicitValue> }
+  | { kind: "deny"; runId: string; approvalId: string; reason?: string; cancel?: true }
   | { kind: "abort"; runId: string; reason?: string }
   | { kind: "pause"; runId: string }
   | { kind: "step"; runId: string }

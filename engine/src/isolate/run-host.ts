@@ -12,7 +12,7 @@
 // approvals pending, where it is stopped, the run node).
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
-import { EventLog, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
+import { EventLog, checkApprovalAnswer, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
 import { TraceBuilder, emptyUsage, stopAfter, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
 import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
@@ -177,13 +177,14 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     result,
     loaded,
     worker: channel.threadId,
-    approve(approvalId) {
-      checkPending(pending, approvalId);
-      send({ kind: "approve", runId, approvalId });
+    approve(approvalId, answer) {
+      // Checked here, where the caller hears it: a throw in the worker would reach nobody.
+      checkApprovalAnswer(checkPending(pending, approvalId), { approved: true, ...(answer?.content !== undefined ? { content: answer.content } : {}) });
+      send({ kind: "approve", runId, approvalId, ...(answer?.content !== undefined ? { content: answer.content } : {}) });
     },
-    deny(approvalId, reason) {
-      checkPending(pending, approvalId);
-      send({ kind: "deny", runId, approvalId, ...(reason !== undefined ? { reason } : {}) });
+    deny(approvalId, reason, options) {
+      checkApprovalAnswer(checkPending(pending, approvalId), { approved: false, ...(options?.cancel ? { cancelled: true as const } : {}) });
+      send({ kind: "deny", runId, approvalId, ...(reason !== undefined ? { reason } : {}), ...(options?.cancel ? { cancel: true as const } : {}) });
     },
     abort(reason) {
       if (ended) return;
@@ -260,8 +261,9 @@ class LiveEvents implements AsyncIterable<TraceEvent> {
   }
 }
 
-function checkPending(pending: Map<string, ApprovalRequest>, approvalId: string): void {
-  if (pending.has(approvalId)) return;
+function checkPending(pending: Map<string, ApprovalRequest>, approvalId: string): ApprovalRequest {
+  const request = pending.get(approvalId);
+  if (request) return request;
   const known = [...pending.keys()];
   throw new JuneError(
     "JUNE_UNKNOWN_APPROVAL",

@@ -120,9 +120,9 @@ function control(message: Control): void {
   }
   switch (message.kind) {
     case "approve":
-      return handle.approve(message.approvalId);
+      return handle.approve(message.approvalId, message.content !== undefined ? { content: message.content } : undefined);
     case "deny":
-      return handle.deny(message.approvalId, message.reason);
+      return handle.deny(message.approvalId, message.reason, message.cancel ? { cancel: true } : undefined);
     case "abort":
       return handle.abort(message.reason);
     case "pause":

@@ -4,6 +4,7 @@
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { mcpChildEnv } from "./child-env.ts";
 import { describeTarget, type McpTransportSpec } from "./server-config.ts";
+import { CLIENT_CAPABILITIES, answerServerRequests, type ServeRequest } from "./server-requests.ts";
 import { StdioServerTransport } from "./stdio-transport.ts";
 
 /** The client name June introduces itself with in the initialize handshake. */
@@ -25,7 +26,7 @@ export interface McpConnection {
  * @example
  * const { client, close } = await connectMcp("fs", { kind: "stdio", command: "mcp-server-filesystem", args: ["/tmp"], env: {} }, signal);
  */
-export async function connectMcp(name: string, spec: McpTransportSpec, signal: AbortSignal): Promise<McpConnection> {
+export async function connectMcp(name: string, spec: McpTransportSpec, signal: AbortSignal, serve?: ServeRequest): Promise<McpConnection> {
   const where = `MCP server ${JSON.stringify(name)} (${describeTarget(spec)})`;
   if (signal.aborted) throw abortedError(where, signal);
   const transport =
@@ -44,6 +45,8 @@ export async function connectMcp(name: string, spec: McpTransportSpec, signal: A
       transport,
       clientName: CLIENT_NAME,
       initializationOptions: { signal },
+      // Roots, sampling and elicitation are answered by `serve` (server-requests.ts).
+      ...(serve ? { capabilities: CLIENT_CAPABILITIES } : {}),
       // Transport chatter (a stray log line, a late answer to a timed-out probe) is not a failure;
       // real failures reject the pending request and are reported from there.
       onUncaughtError: () => {},
@@ -55,6 +58,9 @@ export async function connectMcp(name: string, spec: McpTransportSpec, signal: A
     const processFailure = stdio?.describeFailure();
     throw new Error(`${where} failed to connect: ${processFailure ?? describeError(error)}`, { cause: error });
   }
+  // Before any request of the server can arrive: the handshake just ended, and its messages come
+  // with I/O, after this continuation.
+  if (serve) answerServerRequests(client, serve);
   return {
     client,
     failure: () => stdio?.describeFailure(),

@@ -4,7 +4,7 @@
 // say it need not (approval.ts). A tool whose wire name no provider accepts is skipped with a warning.
 import type { ListToolsResult, MCPClient } from "@ai-sdk/mcp";
 import type { ToolExecutionOptions, ToolSet } from "ai";
-import type { ToolOrigin } from "../capabilities/index.ts";
+import { currentCallHost, type CallHost, type ToolOrigin } from "../capabilities/index.ts";
 import { decideMcpApproval, type McpApprovalConfig } from "./approval.ts";
 import { isWireName, mcpWireName } from "./wire-name.ts";
 
@@ -31,14 +31,14 @@ export async function listAllTools(client: MCPClient, signal: AbortSignal): Prom
  * Renames the listed tools to their wire names and records where each comes from.
  *
  * @example
- * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, (tool, input, options) => session.call(tool, input, options), console.warn);
+ * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, (tool, input, options, host) => session.call(tool, input, options, host), console.warn);
  * origins["mcp__fs__read_file"]; // { server: "fs", tool: "read_file", annotations: { readOnlyHint: true, … } }
  */
 export function exposeTools(
   server: string,
   listed: ListToolsResult,
   client: MCPClient,
-  call: (tool: string, input: unknown, options: ToolExecutionOptions<any>) => Promise<unknown>,
+  call: (tool: string, input: unknown, options: ToolExecutionOptions<any>, host: CallHost | undefined) => Promise<unknown>,
   warn: (message: string) => void,
   approval: McpApprovalConfig = {},
 ): ExposedTools {
@@ -65,7 +65,8 @@ export function exposeTools(
     const decision = decideMcpApproval(server, definition.name, definition.annotations, approval);
     // Executed through `call` (the session), which brings a server that died back for the next call.
     const name = definition.name;
-    tools[wire] = { ...tool, execute: (input: unknown, options: ToolExecutionOptions<any>) => call(name, input, options), ...(decision.needsApproval ? { needsApproval: true } : {}) };
+    // The run's host of this call is read first thing: the server may ask on its behalf (server-requests.ts).
+    tools[wire] = { ...tool, execute: (input: unknown, options: ToolExecutionOptions<any>) => call(name, input, options, currentCallHost()), ...(decision.needsApproval ? { needsApproval: true } : {}) };
     origins[wire] = {
       server,
       tool: definition.name,

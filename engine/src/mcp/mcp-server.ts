@@ -3,10 +3,11 @@
 // shared by every identical declaration in the run, is brought back when it dies (session.ts), and
 // is closed when the run ends.
 import type { ToolExecutionOptions } from "ai";
-import type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext } from "../capabilities/index.ts";
+import type { CallHost, LoadedTools, ToolOrigin, ToolSource, ToolSourceContext } from "../capabilities/index.ts";
 import { describeError } from "./connect.ts";
 import { exposeTools, listAllTools } from "./expose-tools.ts";
 import { checkServerName } from "./server-name.ts";
+import { rootsOf } from "./server-requests.ts";
 import { McpSession } from "./session.ts";
 import { approvalConfig, describeTarget, serverKey, transportSpec, type McpServerConfig } from "./server-config.ts";
 
@@ -51,13 +52,13 @@ export function mcpServer(name: string, config: McpServerConfig): McpToolSource 
     key: serverKey(name, spec, approval),
     kind: "mcp",
     async load({ signal }) {
-      const session = new McpSession(name, spec);
+      const session = new McpSession(name, spec, rootsOf(spec, process.cwd()));
       const connection = await session.open(signal);
       try {
         const listed = await listAllTools(connection.client, signal);
         signal.throwIfAborted();
         session.adopt(connection, listed);
-        const call = (tool: string, input: unknown, options: ToolExecutionOptions<any>) => session.call(tool, input, options);
+        const call = (tool: string, input: unknown, options: ToolExecutionOptions<any>, host: CallHost | undefined) => session.call(tool, input, options, host);
         return { ...exposeTools(name, listed, connection.client, call, warn, approval), close: () => session.close() };
       } catch (error) {
         await connection.close();

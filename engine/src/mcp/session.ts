@@ -7,7 +7,9 @@
 // never hangs; abort reaches every wait. close() ends whatever connection is open.
 import type { ListToolsResult } from "@ai-sdk/mcp";
 import type { ToolExecutionOptions, ToolSet } from "ai";
+import type { CallHost } from "../capabilities/index.ts";
 import { connectMcp, describeError, type McpConnection } from "./connect.ts";
+import { serverRequests, type ServeRequest } from "./server-requests.ts";
 import { describeTarget, type McpTransportSpec } from "./server-config.ts";
 
 /** Waits before each attempt to bring a dead server back: three attempts, then it is given up on until the next call. */
@@ -32,16 +34,21 @@ export class McpSession {
   #closed = false;
   /** Why the last connection ended, for the next call's error when it cannot come back. */
   #lastFailure: string | undefined;
+  /** The run's hosts of the calls in flight, latest last: the server's requests are answered for them. */
+  readonly #callers: CallHost[] = [];
+  readonly #serve: ServeRequest;
 
-  constructor(name: string, spec: McpTransportSpec) {
+  /** `roots`: the folders the server is told it may work in (server-requests.ts's rootsOf). */
+  constructor(name: string, spec: McpTransportSpec, roots: readonly string[]) {
     this.#name = name;
     this.#spec = spec;
     this.#where = `MCP server ${JSON.stringify(name)} (${describeTarget(spec)})`;
+    this.#serve = serverRequests(name, roots, () => this.#callers.at(-1));
   }
 
   /** Opens the first connection; the caller lists tools through it and hands the listing to `adopt`. */
   async open(signal: AbortSignal): Promise<McpConnection> {
-    return connectMcp(this.#name, this.#spec, signal);
+    return connectMcp(this.#name, this.#spec, signal, this.#serve);
   }
 
   /** Takes the first connection and its listing: later connections execute the same tools. */
@@ -54,7 +61,17 @@ export class McpSession {
    * Runs the server's tool `tool` with `input` on a live connection, bringing the server back
    * first when it died; throws an Error naming the server when the call fails.
    */
-  async call(tool: string, input: unknown, options: ToolExecutionOptions<any>): Promise<unknown> {
+  async call(tool: string, input: unknown, options: ToolExecutionOptions<any>, host?: CallHost): Promise<unknown> {
+    if (!host) return this.#call(tool, input, options);
+    this.#callers.push(host);
+    try {
+      return await this.#call(tool, input, options);
+    } finally {
+      this.#callers.splice(this.#callers.lastIndexOf(host), 1);
+    }
+  }
+
+  async #call(tool: string, input: unknown, options: ToolExecutionOptions<any>): Promise<unknown> {
     const signal = options.abortSignal ?? new AbortController().signal;
     const live = await this.#ready(signal);
     let result: unknown;
@@ -119,7 +136,7 @@ export class McpSession {
       if (delay > 0) await sleep(delay, signal);
       signal.throwIfAborted();
       try {
-        const connection = await connectMcp(this.#name, this.#spec, signal);
+        const connection = await connectMcp(this.#name, this.#spec, signal, this.#serve);
         if (this.#closed) {
           await connection.close();
           throw new Error(`${this.#where} is closed: the run that opened it has ended`);

@@ -3,11 +3,15 @@
 // decision made while it is announced (approve() inside the approval-requested listener) finds
 // it pending; the decision is kept until the run reads it.
 import { JuneError } from "../errors/index.ts";
-import type { ApprovalRequest } from "../trace/index.ts";
+import { elicitProblems, type ApprovalRequest, type ElicitValue } from "../trace/index.ts";
 
 export interface ApprovalDecision {
   approved: boolean;
   reason?: string;
+  /** An elicitation's answers (it was submitted); checked against its form by decide(). */
+  content?: Record<string, ElicitValue>;
+  /** An elicitation dismissed without an answer. */
+  cancelled?: true;
 }
 
 interface Pending {
@@ -52,6 +56,7 @@ export class ApprovalRegistry {
           (known.length ? `; pending: ${known.map((k) => JSON.stringify(k)).join(", ")}.` : "; none is pending."),
       );
     }
+    checkApprovalAnswer(pending.request, decision);
     this.#pending.delete(approvalId);
     pending.resolve(decision);
   }
@@ -63,6 +68,27 @@ export class ApprovalRegistry {
 
   pending(): ApprovalRequest[] {
     return [...this.#pending.values()].map((p) => p.request);
+  }
+}
+
+/**
+ * Answers only an elicitation carries (content, a cancel), and its content fitting its form; throws
+ * JUNE_BAD_ANSWER naming the fields, and the request stays pending for a better answer.
+ */
+export function checkApprovalAnswer(request: ApprovalRequest, decision: ApprovalDecision): void {
+  const what = `the request ${JSON.stringify(request.approvalId)}`;
+  if (request.ask?.kind !== "elicitation") {
+    if (decision.content !== undefined) throw new JuneError("JUNE_BAD_ANSWER", `june: ${what} asks no form; approve it without content.`);
+    if (decision.cancelled) throw new JuneError("JUNE_BAD_ANSWER", `june: ${what} is not an elicitation; deny it rather than cancel it.`);
+    return;
+  }
+  if (!decision.approved) {
+    if (decision.content !== undefined) throw new JuneError("JUNE_BAD_ANSWER", `june: a declined or cancelled elicitation sends no content (${what}).`);
+    return;
+  }
+  const problems = elicitProblems(request.ask.requestedSchema, decision.content ?? {});
+  if (problems.length > 0) {
+    throw new JuneError("JUNE_BAD_ANSWER", `june: the answers to ${what} of MCP server ${JSON.stringify(request.ask.server)} don't fit its form: ${problems.map((p) => p.message).join("; ")}.`);
   }
 }
 

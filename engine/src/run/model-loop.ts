@@ -186,7 +186,7 @@ interface StreamEnd {
   steps: unknown[];
 }
 
-function resolveModel(agent: AgentFrame, place: Place, stepId: string): LanguageModelV4 {
+export function resolveModel(agent: AgentFrame, place: Place, stepId: string): LanguageModelV4 {
   const model: LanguageModel | undefined = place.ctx.modelOverride ?? agent.props.model ?? place.ctx.defaultModel;
   if (model === undefined) {
     throw new JuneError(

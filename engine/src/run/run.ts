@@ -4,7 +4,7 @@ import type { LanguageModel } from "ai";
 import { ToolSourceCache, checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { componentName, isElement, kindOf, type JuneNode } from "../jsx/index.ts";
-import { TraceBuilder, emptyUsage, type ApprovalRequest, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
+import { TraceBuilder, emptyUsage, type ApprovalRequest, type ElicitValue, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
 import { expandWorkflow } from "../workflow/index.ts";
 import { ApprovalRegistry } from "./approvals.ts";
 import { compositeRunner } from "./composite-runner.ts";
@@ -19,6 +19,8 @@ import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../d
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
 import type { SandboxSettings } from "../sandbox/index.ts";
+// Registers the run's answer to what an MCP server asks during a tool call (capabilities/call-host.ts).
+import "./server-asks.ts";
 
 export interface RunOptions {
   /** Recorded as the run node's input (the CLI and studio pass the root component's props). */
@@ -61,6 +63,11 @@ export interface RunOptions {
   limits?: Partial<ValueLimits>;
 }
 
+/** What approving may carry: an elicitation's answers. */
+export interface ApprovalAnswer {
+  content?: Record<string, ElicitValue>;
+}
+
 export interface RunResult {
   runId: string;
   status: "succeeded" | "failed" | "aborted";
@@ -79,8 +86,10 @@ export interface RunHandle {
   readonly events: AsyncIterable<TraceEvent>;
   /** Always resolves, also when the run fails or is aborted. */
   readonly result: Promise<RunResult>;
-  approve(approvalId: string): void;
-  deny(approvalId: string, reason?: string): void;
+  /** Approves a pending request; an MCP server's elicitation takes its form's answers as `content`. */
+  approve(approvalId: string, answer?: ApprovalAnswer): void;
+  /** Denies it (an elicitation: declines it; with `cancel`, dismisses it without an answer). */
+  deny(approvalId: string, reason?: string, options?: { cancel?: boolean }): void;
   abort(reason?: string): void;
   pendingApprovals(): ApprovalRequest[];
   /** Stops the run at its next boundary (before a model call, at an approval, before a tool, after a step). */
@@ -153,8 +162,9 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     id: ctx.runId,
     events: ctx.log,
     result,
-    approve: (approvalId) => ctx.approvals.decide(approvalId, { approved: true }),
-    deny: (approvalId, reason) => ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}) }),
+    approve: (approvalId, answer) => ctx.approvals.decide(approvalId, { approved: true, ...(answer?.content !== undefined ? { content: answer.content } : {}) }),
+    deny: (approvalId, reason, options) =>
+      ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}), ...(options?.cancel ? { cancelled: true as const } : {}) }),
     abort: (reason) => controller.abort(new JuneError("JUNE_ABORTED", `june: the run was aborted${reason ? `: ${reason}` : "."}`)),
     pendingApprovals: () => ctx.approvals.pending(),
     pause: () => ctx.debug.pause(),

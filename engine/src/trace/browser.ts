@@ -13,4 +13,7 @@ export type * from "./types.ts";
 export type * from "./payloads.ts";
 export type * from "./events.ts";
 export type * from "./stops.ts";
+export type * from "./server-asks.ts";
+export { choicesOf, elicitProblems } from "./elicit-check.ts";
+export type { ElicitProblem } from "./elicit-check.ts";
 export type { SourceLocation } from "../errors/index.ts";

@@ -1,6 +1,7 @@
 // Trace events: plain JSON, each with the run id and a sequence number, so a store or a
 // transport can replay them into the same tree (fold.ts).
 import type { SourceLocation } from "../errors/index.ts";
+import type { ElicitValue, ServerAsk } from "./server-asks.ts";
 import type { StopInfo } from "./stops.ts";
 import type { NodeInput, NodeKind } from "./payloads.ts";
 import type { CapabilityRecord, NodeError, NodeStatus, ToolDenialRecord, ToolInfo, Usage } from "./types.ts";
@@ -87,6 +88,11 @@ export interface ApprovalRequest {
    * person shows it, so nobody approves an unconfined command unknowingly.
    */
   noSandbox?: string;
+  /**
+   * What an MCP server asks for during the tool call `toolCallId` (a form, or a sampling by the
+   * agent's model); absent for the tool call itself. `toolName` and `input` are still the call's.
+   */
+  ask?: ServerAsk;
 }
 
 export interface ApprovalRequestedEvent extends EventBase {
@@ -99,6 +105,10 @@ export interface ApprovalResolvedEvent extends EventBase {
   approvalId: string;
   approved: boolean;
   reason?: string;
+  /** An elicitation's answers, when it was approved (submitted). */
+  content?: Record<string, ElicitValue>;
+  /** An elicitation dismissed without an answer (MCP's "cancel"; a plain denial is "decline"). */
+  cancelled?: true;
 }
 
 /** Tokens a model call used; the builder adds them to the node and every ancestor. */

@@ -30,6 +30,9 @@ export type {
   RecordedToolCall,
   StepInput,
 } from "./payloads.ts";
+export { choicesOf, elicitProblems } from "./elicit-check.ts";
+export type { ElicitProblem } from "./elicit-check.ts";
+export type { ElicitChoice, ElicitField, ElicitSchema, ElicitValue, ElicitationAsk, SamplingAsk, SamplingMessage, ServerAsk } from "./server-asks.ts";
 export type {
   ApprovalRequest,
   ApprovalRequestedEvent,

@@ -8,6 +8,7 @@
 // output before it ends, a field newer than some records). `unknown` marks the user's own values
 // (a tool's input and result, a run's input and output): the trace keeps them as they were.
 // A model call's prompt is delta-encoded (prompt-delta.ts reads and writes it).
+import type { ElicitValue } from "./server-asks.ts";
 import type { NodeError, TraceNodeOf } from "./types.ts";
 
 /**
@@ -76,10 +77,12 @@ export interface CatchOutput {
   error?: NodeError;
 }
 
-/** An approval's decision. */
+/** An approval's decision (an MCP server's elicitation: its answers, or that it was cancelled). */
 export interface ApprovalDecision {
   approved: boolean;
   reason?: string;
+  content?: Record<string, ElicitValue>;
+  cancelled?: true;
 }
 
 /**

@@ -26,3 +26,13 @@ describe("an approval card of a tool that runs programs", () => {
     expect(card.textContent).not.toContain("No sandbox");
   });
 });
+
+describe("an approval card of a plain tool call", () => {
+  it("offers Approve and Deny and no form, even though MCP asks may share the inbox", async () => {
+    const { emit } = await renderStudio({ project: samplesProject() });
+    emit([ev({ type: "run-started", run: runSummary("r1") }), ev({ type: "approval-requested", approval: pending("r1", "a1") })]);
+    const card = within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: "deploy in Release" });
+    expect(within(card).getAllByRole("button").map((b) => b.textContent)).toEqual(["Approve", "Deny"]);
+    expect(within(card).queryByRole("form")).toBeNull();
+  });
+});

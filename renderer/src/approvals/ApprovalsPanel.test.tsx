@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ev, pending, resetSeq, runSummary } from "../../test/events.ts";
 import { samplesProject } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/render-studio.tsx";
+import { askPatch, everythingElicitation, everythingSampling } from "./everything-asks.fixture.ts";
 
 beforeEach(() => resetSeq());
 
@@ -102,5 +103,55 @@ describe("a resumed run's approval", () => {
     ]);
     const card = within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: "deploy in Release" });
     expect(within(card).getByRole("note").textContent).toMatch(/^Outcome unknown: .* It runs again only if you approve it again\.$/);
+  });
+});
+
+describe("an MCP server's asks in the inbox", () => {
+  async function withAsks() {
+    const studio = await renderStudio({ project: samplesProject() });
+    studio.emit([
+      ev({ type: "run-started", run: runSummary("r1") }),
+      ev({ type: "approval-requested", approval: pending("r1", "e1", askPatch(everythingElicitation)) }),
+      ev({ type: "approval-requested", approval: pending("r1", "s1", askPatch(everythingSampling)) }),
+    ]);
+    const region = screen.getByRole("region", { name: "Approvals" });
+    const form = within(region).getByRole("listitem", { name: /^everything asks for input/ });
+    const sampling = within(region).getByRole("listitem", { name: /^everything asks anthropic:claude-sonnet-4-5 to answer/ });
+    return { ...studio, region, form, sampling };
+  }
+
+  it("submits an elicitation's answers with the approval", async () => {
+    const { bridge, form } = await withAsks();
+    fireEvent.change(within(form).getByRole("textbox", { name: "String" }), { target: { value: "Ada" } });
+    await act(async () => fireEvent.click(within(form).getByRole("button", { name: "Submit" })));
+    expect(bridge.callsOf("approve")).toEqual([{ runId: "r1", approvalId: "e1", content: expect.objectContaining({ name: "Ada", integer: 42, check: false }) }]);
+  });
+
+  it("cancels an elicitation apart from declining it", async () => {
+    const { bridge, form } = await withAsks();
+    await act(async () => fireEvent.click(within(form).getByRole("button", { name: "Cancel" })));
+    expect(bridge.callsOf("deny")).toEqual([{ runId: "r1", approvalId: "e1", cancel: true }]);
+  });
+
+  it("approves a sampling request without content", async () => {
+    const { bridge, sampling } = await withAsks();
+    await act(async () => fireEvent.click(within(sampling).getByRole("button", { name: "Approve" })));
+    expect(bridge.callsOf("approve")).toEqual([{ runId: "r1", approvalId: "s1" }]);
+  });
+
+  it("records an elicitation as submitted, declined or cancelled, and a sampling as sampled or denied", async () => {
+    const { emit, region } = await withAsks();
+    const at = (s: number) => Date.UTC(2026, 0, 1, 9, 0, s);
+    const elicited = pending("r1", "e1", askPatch(everythingElicitation));
+    const sampled = pending("r1", "s1", askPatch(everythingSampling));
+    emit([
+      ev({ type: "approval-decided", record: { ...elicited, approvalId: "e1", approved: true, content: { name: "Ada" }, decidedAt: at(1) } }),
+      ev({ type: "approval-decided", record: { ...elicited, approvalId: "e2", approved: false, decidedAt: at(2) } }),
+      ev({ type: "approval-decided", record: { ...elicited, approvalId: "e3", approved: false, cancelled: true, decidedAt: at(3) } }),
+      ev({ type: "approval-decided", record: { ...sampled, approvalId: "s1", approved: true, decidedAt: at(4) } }),
+      ev({ type: "approval-decided", record: { ...sampled, approvalId: "s2", approved: false, decidedAt: at(5) } }),
+    ]);
+    const rows = within(within(region).getByRole("table")).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("cell")[1]!.textContent)).toEqual(["denied", "sampled", "cancelled", "declined", "submitted"]);
   });
 });

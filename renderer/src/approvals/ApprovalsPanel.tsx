@@ -1,5 +1,6 @@
 // "Approvals": one inbox for every live run's pending tool calls, and the history of decisions.
 import { useRef } from "react";
+import type { ApprovalRecord } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { formatJson, formatTime } from "../ui/format.ts";
@@ -46,8 +47,8 @@ export function ApprovalsPanel() {
                 approval={approval}
                 deciding={deciding[approval.approvalId]}
                 error={errors[approval.approvalId]}
-                onApprove={() => void approve(approval).then(() => focusCard(index))}
-                onDeny={(reason) => void deny(approval, reason).then(() => focusCard(index))}
+                onApprove={(content) => void approve(approval, content).then(() => focusCard(index))}
+                onDeny={(reason, cancel) => void deny(approval, reason, cancel).then(() => focusCard(index))}
                 onMove={(delta) => focusCard(index + delta)}
               />
             ))}
@@ -82,7 +83,7 @@ export function ApprovalsPanel() {
                 <tr key={record.approvalId} title={`${record.entryName} · ${record.agentPath.join(" › ")} · step ${record.step}`}>
                   <td className="nowrap">{formatTime(record.decidedAt)}</td>
                   <td>
-                    <span className={`decision decision-${record.approved ? "approved" : "denied"}`}>{record.approved ? "approved" : "denied"}</span>
+                    <span className={`decision decision-${record.approved ? "approved" : record.cancelled ? "cancelled" : "denied"}`}>{decisionOf(record)}</span>
                   </td>
                   <td>
                     <code>{record.toolName}</code>
@@ -102,4 +103,11 @@ export function ApprovalsPanel() {
       </div>
     </Panel>
   );
+}
+
+/** The word for a decision: an elicitation is submitted, declined or cancelled; a sampling is sampled or denied. */
+function decisionOf(record: ApprovalRecord): string {
+  if (record.ask?.kind === "elicitation") return record.approved ? "submitted" : record.cancelled ? "cancelled" : "declined";
+  if (record.ask?.kind === "sampling") return record.approved ? "sampled" : "denied";
+  return record.approved ? "approved" : "denied";
 }

@@ -47,6 +47,26 @@ describe("one approval inbox across every live run", () => {
     expect(store.getState().inbox).toEqual([]);
   });
 
+  it("sends an elicitation's answers with the approval, and `cancel` when it is dismissed", async () => {
+    const { bridge, store } = await started();
+    const [first, second] = store.getState().inbox;
+    await store.getState().approve(first!, { name: "Ada", integer: 42, check: true, instruments: ["Guitar"] });
+    await store.getState().deny(second!, undefined, true);
+    expect(bridge.callsOf("approve")).toEqual([{ runId: "r1", approvalId: "a1", content: { name: "Ada", integer: 42, check: true, instruments: ["Guitar"] } }]);
+    expect(bridge.callsOf("deny")).toEqual([{ runId: "r2", approvalId: "a2", cancel: true }]);
+  });
+
+  it("marks a request being cancelled apart from one being denied", async () => {
+    const { bridge, store } = await started();
+    const seen: string[] = [];
+    bridge.answers.deny = () => {
+      seen.push(store.getState().deciding.a1 ?? "none");
+      return { ok: true, value: null };
+    };
+    await store.getState().deny(store.getState().inbox[0]!, "", true);
+    expect(seen).toEqual(["cancel"]);
+  });
+
   it("moves a decision to the history when the host records it", async () => {
     const { bridge, store } = await started();
     bridge.emit([ev({ type: "approval-decided", record: { ...pending("r2", "a2", { toolName: "writeFile" }), approved: false, reason: "no", decidedAt: 10 } })]);

@@ -1,6 +1,6 @@
 // The approvals slice: one inbox for the pending approvals of every live run, the decisions made,
 // and the requests being decided; with the pure merges the event reducer and start() share.
-import type { ApprovalRecord, PendingApproval, Result, StudioError } from "../contract/index.ts";
+import type { ApprovalRecord, PendingApproval, RequestOf, Result, StudioError } from "../contract/index.ts";
 import { ENDED } from "./runs-slice.ts";
 import { attempt, type SliceContext, type StudioSlice } from "./slice.ts";
 import type { StudioData } from "./studio-state.ts";
@@ -10,14 +10,22 @@ export interface ApprovalsData {
   inbox: PendingApproval[];
   /** Decisions, newest first. */
   history: ApprovalRecord[];
-  /** Approvals being decided (request sent, no answer yet). */
-  deciding: Record<string, "approve" | "deny">;
+  /** Approvals being decided (request sent, no answer yet); "cancel" dismisses an elicitation. */
+  deciding: Record<string, Verdict>;
   approvalErrors: Record<string, StudioError>;
 }
 
+/** What is being sent for a request: approve (an elicitation: submit), deny (decline), or cancel. */
+export type Verdict = "approve" | "deny" | "cancel";
+
+/** The answers of an elicitation form, as the contract's `approve` request carries them. */
+export type ElicitContent = NonNullable<RequestOf<"approve">["content"]>;
+
 export interface ApprovalsActions {
-  approve(approval: PendingApproval): Promise<void>;
-  deny(approval: PendingApproval, reason?: string): Promise<void>;
+  /** `content`: an elicitation's answers (absent for a tool call or a sampling). */
+  approve(approval: PendingApproval, content?: ElicitContent): Promise<void>;
+  /** `cancel`: an elicitation dismissed without an answer (MCP "cancel" rather than "decline"). */
+  deny(approval: PendingApproval, reason?: string, cancel?: boolean): Promise<void>;
 }
 
 export function initialApprovals(): ApprovalsData {
@@ -27,7 +35,7 @@ export function initialApprovals(): ApprovalsData {
 export function approvalsSlice({ bridge }: SliceContext): StudioSlice<ApprovalsData & ApprovalsActions> {
   return (set, get) => {
     // A refused decision keeps the request and shows the host's error on it (not as a notice).
-    const decide = async (approval: PendingApproval, verdict: "approve" | "deny", request: () => Promise<Result<null>>): Promise<void> => {
+    const decide = async (approval: PendingApproval, verdict: Verdict, request: () => Promise<Result<null>>): Promise<void> => {
       const id = approval.approvalId;
       const { [id]: _old, ...approvalErrors } = get().approvalErrors;
       set({ deciding: { ...get().deciding, [id]: verdict }, approvalErrors });
@@ -44,14 +52,16 @@ export function approvalsSlice({ bridge }: SliceContext): StudioSlice<ApprovalsD
     return {
       ...initialApprovals(),
 
-      async approve(approval) {
-        await decide(approval, "approve", () => bridge.approve({ runId: approval.runId, approvalId: approval.approvalId }));
+      async approve(approval, content) {
+        await decide(approval, "approve", () =>
+          bridge.approve({ runId: approval.runId, approvalId: approval.approvalId, ...(content ? { content } : {}) }),
+        );
       },
 
-      async deny(approval, reason) {
+      async deny(approval, reason, cancel) {
         const trimmed = reason?.trim();
-        await decide(approval, "deny", () =>
-          bridge.deny({ runId: approval.runId, approvalId: approval.approvalId, ...(trimmed ? { reason: trimmed } : {}) }),
+        await decide(approval, cancel ? "cancel" : "deny", () =>
+          bridge.deny({ runId: approval.runId, approvalId: approval.approvalId, ...(trimmed ? { reason: trimmed } : {}), ...(cancel ? { cancel: true } : {}) }),
         );
       },
     };

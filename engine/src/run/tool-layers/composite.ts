@@ -20,6 +20,11 @@ export function takeToolCall(): ToolCallFrame | undefined {
   return frame;
 }
 
+/** The tool call being entered right now, left for a composite runner to take (an MCP tool's host reads it). */
+export function peekToolCall(): ToolCallFrame | undefined {
+  return handOff;
+}
+
 /**
  * Calls `execute` (a tool's, with `tool` as `this`) with `frame` handed off; `tookCall()` right
  * after says whether a composite runner took it. No closure and no result object per call: this

@@ -8,4 +8,4 @@ export { traceLayer } from "./trace.ts";
 export { limitsLayer } from "./limits.ts";
 export { blockLoadLayer } from "./blocks.ts";
 export { liveExecute } from "./live.ts";
-export { COMPOSITE_OUTPUT, takeToolCall } from "./composite.ts";
+export { COMPOSITE_OUTPUT, peekToolCall, takeToolCall } from "./composite.ts";
