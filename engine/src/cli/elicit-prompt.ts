@@ -64,7 +64,7 @@ export async function fillForm(request: ApprovalRequest, io: FormIo): Promise<Re
 function hint(field: ElicitField): string {
   const parts: string[] = [];
   const choices = choicesOf(field);
-  if (choices) parts.push(`${field.type === "array" ? "some of" : "one of"} ${choices.map((c) => (c.title === c.value ? c.value : `${c.value} (${c.title})`)).join(", ")}`);
+  if (choices) parts.push(`${field.type === "array" ? "some of" : "one of"} ${choices.map((c) => (c.title === c.const ? c.const : `${c.const} (${c.title})`)).join(", ")}`);
   else if (field.type === "boolean") parts.push("y/n");
   else if (field.type === "number" || field.type === "integer") parts.push(`${field.type}${field.minimum !== undefined || field.maximum !== undefined ? `, ${field.minimum ?? "…"}–${field.maximum ?? "…"}` : ""}`);
   else if (field.type === "string" && field.format) parts.push(field.format);

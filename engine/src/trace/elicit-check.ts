@@ -1,7 +1,7 @@
 // Whether an elicitation's answers fit the form that asked for them (MCP's restricted JSON
 // Schema: flat fields of strings, numbers, booleans and choices). The one rule, browser-safe: the
 // studio's form checks with it before it submits, the run before it hands the answers back.
-import type { ElicitField, ElicitSchema, ElicitValue } from "./server-asks.ts";
+import type { ElicitChoice, ElicitField, ElicitSchema, ElicitValue } from "./server-asks.ts";
 
 /** One answer that doesn't fit, naming its field. */
 export interface ElicitProblem {
@@ -20,7 +20,8 @@ export interface ElicitProblem {
 export function elicitProblems(schema: ElicitSchema, content: Record<string, ElicitValue>): ElicitProblem[] {
   const problems: ElicitProblem[] = [];
   for (const field of schema.required ?? []) {
-    if (content[field] === undefined || content[field] === "") problems.push({ field, message: `${labelOf(schema, field)} is required` });
+    const value = content[field];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) problems.push({ field, message: `${labelOf(schema, field)} is required` });
   }
   for (const [field, value] of Object.entries(content)) {
     const spec = schema.properties[field];
@@ -34,16 +35,16 @@ export function elicitProblems(schema: ElicitSchema, content: Record<string, Eli
   return problems;
 }
 
-/** The values a choice field offers (undefined: not a choice field). */
-export function choicesOf(field: ElicitField): { value: string; title: string }[] | undefined {
+/** The values a choice field offers, with the words to show for each (undefined: not a choice field). */
+export function choicesOf(field: ElicitField): ElicitChoice[] | undefined {
   if (field.type === "string") {
-    if (field.oneOf) return field.oneOf.map((c) => ({ value: c.const, title: c.title }));
-    if (field.enum) return field.enum.map((value, i) => ({ value, title: field.enumNames?.[i] ?? value }));
+    if (field.oneOf) return field.oneOf;
+    if (field.enum) return field.enum.map((value, i) => ({ const: value, title: field.enumNames?.[i] ?? value }));
     return undefined;
   }
   if (field.type === "array") {
-    if (field.items.anyOf) return field.items.anyOf.map((c) => ({ value: c.const, title: c.title }));
-    if (field.items.enum) return field.items.enum.map((value) => ({ value, title: value }));
+    if (field.items.anyOf) return field.items.anyOf;
+    if (field.items.enum) return field.items.enum.map((value) => ({ const: value, title: value }));
   }
   return undefined;
 }
@@ -57,7 +58,7 @@ function valueProblem(label: string, field: ElicitField, value: ElicitValue): st
     case "string": {
       if (typeof value !== "string") return `${label} must be text`;
       const choices = choicesOf(field);
-      if (choices && !choices.some((c) => c.value === value)) return `${label} must be one of ${choices.map((c) => JSON.stringify(c.value)).join(", ")}`;
+      if (choices && !choices.some((c) => c.const === value)) return `${label} must be one of ${choices.map((c) => JSON.stringify(c.const)).join(", ")}`;
       if (field.minLength !== undefined && value.length < field.minLength) return `${label} must be at least ${field.minLength} characters`;
       if (field.maxLength !== undefined && value.length > field.maxLength) return `${label} must be at most ${field.maxLength} characters`;
       if (field.format && value !== "" && !FORMATS[field.format](value)) return `${label} must be ${FORMAT_WORDS[field.format]}`;
@@ -76,7 +77,7 @@ function valueProblem(label: string, field: ElicitField, value: ElicitValue): st
     case "array": {
       if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) return `${label} must be a list of choices`;
       const choices = choicesOf(field);
-      const unknown = choices ? value.filter((v) => !choices.some((c) => c.value === v)) : [];
+      const unknown = choices ? value.filter((v) => !choices.some((c) => c.const === v)) : [];
       if (unknown.length > 0) return `${label} has ${unknown.map((v) => JSON.stringify(v)).join(", ")}, which it doesn't offer`;
       if (field.minItems !== undefined && value.length < field.minItems) return `${label} needs at least ${field.minItems} chosen`;
       if (field.maxItems !== undefined && value.length > field.maxItems) return `${label} allows at most ${field.maxItems} chosen`;
@@ -92,4 +93,4 @@ const FORMATS: Record<NonNullable<Extract<ElicitField, { type: "string" }>["form
   "date-time": (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
 };
 
-const FORMAT_WORDS = { email: "an email address", uri: "a URL", date: "a date (YYYY-MM-DD)", "date-time": "a date and time" } as const;
+const FORMAT_WORDS = { email: "an email address, like ada@example.com", uri: "a full URL, like https://example.com", date: "a date (YYYY-MM-DD)", "date-time": "a date and time" } as const;

@@ -1,6 +1,7 @@
 // The rules of an elicitation form, apart from its drawing: which control a field gets, what it
 // starts with, and how the person's entries become the typed content sent back (or the problems
 // that stop it). Pure, so a test can state each rule without a DOM.
+import { choicesOf as engineChoices, elicitProblems } from "../trace/index.ts";
 import type { ElicitChoice, ElicitContent, ElicitField, ElicitSchema } from "./ask-types.ts";
 
 /** What a control holds while being edited: text (numbers too, until submit), a tick, or ticks. */
@@ -28,14 +29,9 @@ export function controlOf(field: ElicitField): Control {
   }
 }
 
-/** The choices of a select or a checkbox group, with the words to show for each. */
+/** The choices of a select or a checkbox group, with the words to show for each (the engine's rule). */
 export function choicesOf(field: ElicitField): ElicitChoice[] {
-  if (field.type === "string") {
-    if (field.oneOf) return field.oneOf;
-    return (field.enum ?? []).map((value, i) => ({ const: value, title: field.enumNames?.[i] ?? value }));
-  }
-  if (field.type === "array") return field.items.anyOf ?? (field.items.enum ?? []).map((value) => ({ const: value, title: value }));
-  return [];
+  return engineChoices(field) ?? [];
 }
 
 /** The input type of a text field: the browser's own control for an email, a URL or a date. */
@@ -70,71 +66,46 @@ export function initialEntries(schema: ElicitSchema): Entries {
 export type FormReading = { ok: true; content: ElicitContent } | { ok: false; problems: Record<string, string> };
 
 /**
- * Checks every field and, when all pass, returns the content to send: numbers as numbers, ticks
- * as booleans, choices as lists of strings; an empty optional field is left out.
+ * Reads the entries as the content to send (numbers as numbers, ticks as booleans, choices as
+ * lists; an empty optional field left out) and checks it by the engine's own rule
+ * (trace/elicit-check.ts), so the form submits exactly what the run accepts.
  *
- * @example readForm(schema, { name: "", integer: "42" }) // { ok: false, problems: { name: "String is required." } }
+ * @example readForm(schema, { name: "", integer: "42" }) // { ok: false, problems: { name: "String is required" } }
  */
 export function readForm(schema: ElicitSchema, entries: Entries): FormReading {
-  const required = new Set(schema.required ?? []);
   const content: ElicitContent = {};
   const problems: Record<string, string> = {};
   for (const [name, field] of Object.entries(schema.properties)) {
-    const label = labelOf(name, field);
-    const read = readField(field, entries[name], label, required.has(name));
-    if ("problem" in read) problems[name] = read.problem;
-    else if (read.value !== undefined) content[name] = read.value;
+    const value = valueOf(field, entries[name]);
+    if (value === undefined) continue;
+    if (typeof value === "object" && "problem" in value) problems[name] = `${labelOf(name, field)} ${value.problem}`;
+    else content[name] = value;
   }
+  for (const problem of elicitProblems(schema, content)) problems[problem.field] ??= problem.message;
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, content };
 }
 
-type FieldReading = { value: ElicitContent[string] | undefined } | { problem: string };
-
-function readField(field: ElicitField, entry: Entry | undefined, label: string, required: boolean): FieldReading {
-  if (field.type === "boolean") return { value: entry === true };
+/** An entry as the value it sends; undefined: left out (empty); a problem: it can't be read as one. */
+function valueOf(field: ElicitField, entry: Entry | undefined): ElicitContent[string] | undefined | { problem: string } {
+  if (field.type === "boolean") return entry === true;
   if (field.type === "array") {
     const picked = Array.isArray(entry) ? entry : [];
-    if (picked.length === 0 && !required) return { value: undefined };
-    const allowed = new Set(choicesOf(field).map((c) => c.const));
-    if (picked.some((v) => !allowed.has(v))) return { problem: `${label}: choose from the options shown.` };
-    const min = Math.max(field.minItems ?? 0, required ? 1 : 0);
-    if (picked.length < min) return { problem: `${label}: choose at least ${min}.` };
-    if (field.maxItems !== undefined && picked.length > field.maxItems) return { problem: `${label}: choose at most ${field.maxItems}.` };
-    return { value: picked };
+    return picked.length === 0 ? undefined : picked;
   }
   const text = typeof entry === "string" ? entry.trim() : "";
-  if (text === "") return required ? { problem: `${label} is required.` } : { value: undefined };
-  if (field.type === "string") return readText(field, text, label);
-  const value = Number(text);
-  if (!Number.isFinite(value)) return { problem: `${label} must be a number.` };
-  if (field.type === "integer" && !Number.isInteger(value)) return { problem: `${label} must be a whole number.` };
-  if (field.minimum !== undefined && value < field.minimum) return { problem: `${label} must be at least ${field.minimum}.` };
-  if (field.maximum !== undefined && value > field.maximum) return { problem: `${label} must be at most ${field.maximum}.` };
-  return { value };
-}
-
-function readText(field: Extract<ElicitField, { type: "string" }>, text: string, label: string): FieldReading {
-  if (field.enum || field.oneOf) {
-    return choicesOf(field).some((c) => c.const === text) ? { value: text } : { problem: `${label}: choose from the options shown.` };
+  if (text === "") return undefined;
+  if (field.type === "number" || field.type === "integer") {
+    const value = Number(text);
+    return Number.isFinite(value) ? value : { problem: "must be a number" };
   }
-  if (field.minLength !== undefined && text.length < field.minLength) return { problem: `${label} needs at least ${field.minLength} characters.` };
-  if (field.maxLength !== undefined && text.length > field.maxLength) return { problem: `${label} allows at most ${field.maxLength} characters.` };
-  switch (field.format) {
-    case "email":
-      // As the engine checks it (engine/src/trace/elicit-check.ts), so a form it passes is not refused.
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? { value: text } : { problem: `${label} must be an email address, like ada@example.com.` };
-    case "uri":
-      return isUrl(text) ? { value: text } : { problem: `${label} must be a full URL, like https://example.com.` };
-    case "date":
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? { value: text } : { problem: `${label} must be a date (YYYY-MM-DD).` };
-    case "date-time": {
-      // The control gives local time without a zone; the schema's date-time wants one (RFC 3339).
-      const at = new Date(text);
-      return Number.isNaN(at.getTime()) ? { problem: `${label} must be a date and time.` } : { value: at.toISOString() };
-    }
-    default:
-      return { value: text };
+  if (field.type !== "string") return text;
+  if (field.format === "uri" && !isUrl(text)) return { problem: "must be a full URL, like https://example.com" };
+  if (field.format === "date-time") {
+    // The control gives local time without a zone; the schema's date-time wants one (RFC 3339).
+    const at = new Date(text);
+    return Number.isNaN(at.getTime()) ? { problem: "must be a date and time" } : at.toISOString();
   }
+  return text;
 }
 
 function isUrl(text: string): boolean {

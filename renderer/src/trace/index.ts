@@ -8,3 +8,5 @@ export { visibleRows, nodesOfKind, pathTo, indexTree, enclosingAgent } from "./w
 export type { TreeRow } from "./walk.ts";
 // A model call's whole prompt, read back from the trace's delta encoding by the engine's one codec.
 export { fullPrompt, promptAtStop } from "../../../engine/src/trace/browser.ts";
+// Whether an MCP elicitation's answers fit its form: the engine's one rule, which the run applies too.
+export { choicesOf, elicitProblems } from "../../../engine/src/trace/browser.ts";
