@@ -1,7 +1,8 @@
 // The samples' project config, read by `june inspect samples` and by June Studio when it opens
 // this folder: the default model of every agent that names none (the markdown agents in
 // .claude/agents/ say `model: inherit`), the MCP server `fs` that fs-explorer's `tools: MCP(fs)`
-// names, the tool policy, and a house-style block every markdown agent gets.
+// names and `everything` whose form intake fills in, the tool policy, and a house-style block
+// every markdown agent gets.
 //
 // Offline, the default model is a scripted *responder*: one function that answers every call
 // from what the call offers and has already seen, so it drives any of the markdown agents
@@ -26,13 +27,16 @@ export default defineConfig({
     // The registry's filesystem server, allowed to see this folder only. Run with this Node — or,
     // inside the Electron studio (whose executable is not Node), with the `node` on PATH.
     fs: { command: process.versions.electron ? "node" : process.execPath, args: [filesystemServer(), SAMPLES] },
+    // The registry's server that exercises every part of MCP: intake calls the tool of it that
+    // asks the person for a form (an elicitation, answered in the studio's Approvals inbox).
+    everything: { command: process.versions.electron ? "node" : process.execPath, args: [serverEntry("@modelcontextprotocol/server-everything", "mcp-server-everything"), "stdio"] },
   },
   // A policy must rule on every kind; this one admits everything the samples use, and shows the
-  // shape: an MCP tool is given only when it comes from the `fs` server.
+  // shape: an MCP tool is given only when it comes from one of the two servers above.
   toolPolicy: {
     fn: true,
     builtin: true,
-    mcp: (tool) => tool.source.kind === "mcp" && tool.source.server === "fs",
+    mcp: (tool) => tool.source.kind === "mcp" && (tool.source.server === "fs" || tool.source.server === "everything"),
   },
   // Offline, the samples' scripted models (provider "june.scripted") stand in for these OpenAI
   // models: priced like them, the studio's cost column shows what the run would cost live.
@@ -53,12 +57,17 @@ export default defineConfig({
   },
 });
 
-/** The filesystem MCP server's entry file, found from this folder as Node would find the package. */
+/** The filesystem MCP server's entry file. */
 function filesystemServer(): string {
+  return serverEntry("@modelcontextprotocol/server-filesystem", "mcp-server-filesystem");
+}
+
+/** An MCP server package's entry file (its bin `name`), found from this folder as Node would find the package. */
+function serverEntry(pkg: string, name: string): string {
   const require = createRequire(import.meta.url);
-  const manifest = require.resolve("@modelcontextprotocol/server-filesystem/package.json");
+  const manifest = require.resolve(`${pkg}/package.json`);
   const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> };
-  return join(dirname(manifest), bin["mcp-server-filesystem"]!);
+  return join(dirname(manifest), bin[name]!);
 }
 
 // ---- the offline responder ------------------------------------------------------------------
@@ -68,6 +77,7 @@ type Move = (offered: Set<string>, seen: SeenResult[], prompt: string) => Script
 
 const did = (seen: SeenResult[], toolName: string) => seen.some((r) => r.toolName === toolName);
 const LOADER = "_block__load__skills__";
+const ELICIT = "mcp__everything__trigger-elicitation-request";
 
 const MOVES: Move[] = [
   // A skill first (docs-writer): the one the prompt mentions, else the first.
@@ -95,6 +105,8 @@ const MOVES: Move[] = [
     const files = listing.text.split("\n").filter((line) => line.startsWith("[FILE]")).map((line) => line.slice("[FILE] ".length));
     return { toolName: "mcp__fs__read_text_file", input: { path: join(SAMPLES, pick(files, prompt)) } };
   },
+  // The everything MCP server (intake): ask the person for the form, once.
+  (offered, seen) => (offered.has(ELICIT) && !did(seen, ELICIT) ? { toolName: ELICIT, input: {} } : undefined),
 ];
 
 function respond(call: ScriptedCall): ScriptedResponse {
@@ -127,6 +139,7 @@ function answer(seen: SeenResult[]): string {
     const lines = text.split("\n").filter((line) => line.trim() !== "");
     if (toolName.startsWith(LOADER)) return `I loaded the ${toolName.slice(LOADER.length)} skill ("${firstHeading(lines)}").`;
     if (toolName === "Glob") return `Glob found ${lines.length} markdown files, newest first: ${lines.slice(0, 3).join(", ")}.`;
+    if (toolName === ELICIT) return text.includes("User inputs:") ? `You told me:\n${text.slice(text.indexOf("User inputs:") + "User inputs:".length).trim()}` : `The form came back without answers: ${lines[0] ?? ""}`;
     if (toolName === "mcp__fs__list_directory") return `The folder holds ${lines.length} entries: ${lines.map((l) => l.replace(/^\[(FILE|DIR)\] /, "")).join(", ")}.`;
     const path = String((input as { file_path?: string; path?: string } | undefined)?.file_path ?? (input as { path?: string })?.path ?? "the file");
     const length = text.trimEnd().split("\n").length;

@@ -12,13 +12,17 @@ const SAMPLES = fileURLToPath(new URL("../../samples/", import.meta.url));
 const SANDBOX = `${SAMPLES}.june/sandbox`;
 
 const WORKFLOWS = ["article.tsx", "fix.tsx", "nested.tsx", "release.tsx", "report.tsx", "summarize.tsx", "triage.tsx"];
-const MARKDOWN = ["docs-writer", "fs-explorer", "reviewer"];
+const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "reviewer"];
 
 const PROMPTS: Record<string, string> = {
   "markdown:reviewer": "Review the samples' markdown files",
   "markdown:docs-writer": "Add a changelog entry for the slugify fix to CHANGELOG.md",
   "markdown:fs-explorer": "Where is the changelog?",
+  "markdown:intake": "Take down my details",
 };
+
+/** What the person fills in when an MCP server's form asks (intake's). */
+const FORM = { name: "Ada Lovelace", email: "ada@example.com", integer: 7 };
 
 const PROVIDER_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL"] as const;
 const savedEnv: Partial<Record<(typeof PROVIDER_ENV)[number], string>> = {};
@@ -52,8 +56,8 @@ async function runEntry(id: string): Promise<Ran> {
   const approvals: string[] = [];
   for await (const event of handle.events as AsyncIterable<TraceEvent>) {
     if (event.type === "approval-requested") {
-      approvals.push(event.approval.toolName);
-      handle.approve(event.approval.approvalId);
+      approvals.push(event.approval.ask ? `${event.approval.ask.kind} of ${event.approval.toolName}` : event.approval.toolName);
+      handle.approve(event.approval.approvalId, event.approval.ask?.kind === "elicitation" ? { content: FORM } : undefined);
     }
   }
   const result = await handle.result;
@@ -91,9 +95,9 @@ describe("the samples project", () => {
     expect(project.entries.map((e) => e.id)).toEqual([...WORKFLOWS.map((f) => `workflow:${f}`), ...MARKDOWN.map((n) => `markdown:${n}`)]);
   });
 
-  it("has a config with a default model, the fs MCP server, a tool policy and a default block", () => {
+  it("has a config with a default model, the fs and everything MCP servers, a tool policy and a default block", () => {
     expect(project.config?.model).toBeDefined();
-    expect(Object.keys(project.config?.mcp ?? {})).toEqual(["fs"]);
+    expect(Object.keys(project.config?.mcp ?? {})).toEqual(["fs", "everything"]);
     expect(project.runDefaults.policies).toHaveLength(1);
     expect(Object.keys(project.config?.blocks ?? {})).toEqual(["houseStyle"]);
   });
@@ -182,6 +186,13 @@ describe("each sample runs offline to success", () => {
     const ran = await runEntry("markdown:fs-explorer");
     expect(calls(ran)).toEqual(["mcp__fs__list_directory", "mcp__fs__read_text_file"]);
     expect(ran.result.output).toMatch(/CHANGELOG\.md/);
+  });
+
+  it("intake (markdown): the everything server's form is asked under its tool call, and the answers come back", async () => {
+    const ran = await runEntry("markdown:intake");
+    expect(ran.approvals).toEqual(["mcp__everything__trigger-elicitation-request", "elicitation of mcp__everything__trigger-elicitation-request"]);
+    expect(calls(ran)).toEqual(["mcp__everything__trigger-elicitation-request"]);
+    expect(ran.result.output).toMatch(/Name: Ada Lovelace[\s\S]*Email: ada@example\.com[\s\S]*Favorite Integer: 7/);
   });
 });
 

@@ -9,10 +9,10 @@ import { engineResult } from "../../support/engine-result.ts";
 import { callStudio, type RunSummary } from "../../support/studio-socket.ts";
 
 const WORKFLOWS = ["Article", "Fix", "Nested", "Release", "Report", "Summarize", "Triage"];
-const MARKDOWN = ["docs-writer", "fs-explorer", "reviewer"];
+const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "reviewer"];
 
 test.describe("June Studio (web host) on samples/", () => {
-  test("opens samples/: all 7 workflows and 3 markdown agents, no problems", async ({ studioPage: studio }) => {
+  test("opens samples/: all 7 workflows and 4 markdown agents, no problems", async ({ studioPage: studio }) => {
     await test.step("Agents lists every workflow and markdown agent", async () => {
       await expect(studio.agentOptions).toHaveCount(WORKFLOWS.length + MARKDOWN.length);
       for (const name of WORKFLOWS) await expect(studio.agentOption(`${name} workflow`)).toBeVisible();
@@ -34,6 +34,40 @@ test.describe("June Studio (web host) on samples/", () => {
     // The tools that change files are taken away by the agent's disallowedTools.
     await expect(studio.toolCard("mcp__fs__write_file")).toHaveCount(0);
     await saveScreenshot(studio.page, testInfo, "fs-explorer-mcp-approval");
+  });
+
+  test("intake: the everything MCP server's form (an elicitation) answered in the inbox reaches the server", async ({ studioPage: studio }, testInfo) => {
+    await studio.selectAgent("intake markdown");
+    await studio.page.getByRole("textbox", { name: "Prompt" }).fill("Take down my details");
+    await studio.startRun();
+    await test.step("the tool call asks first (its annotations say it may write): approve it", async () => {
+      const call = studio.approvalCards("mcp__everything__trigger-elicitation-request in intake");
+      await expect(call).toHaveCount(1);
+      await call.getByRole("button", { name: "Approve", exact: true }).click();
+    });
+    const card = studio.approvalCards("everything asks for input during mcp__everything__trigger-elicitation-request in intake");
+    await test.step("the server's form waits in the inbox, built from its schema; an empty required field blocks Submit", async () => {
+      await expect(card).toHaveCount(1);
+      await expect(card.getByText("Please provide inputs for the following fields:")).toBeVisible();
+      await expect(studio.traceItem("approval", "everything elicitation")).toHaveAccessibleName(/waiting/);
+      await card.getByRole("button", { name: "Submit", exact: true }).click();
+      await expect(card.getByText("String is required")).toBeVisible();
+      await expect(card).toHaveCount(1);
+    });
+    await test.step("filled in and submitted: the answers reach the server, and the run reads them back", async () => {
+      await card.getByRole("textbox", { name: "String", exact: true }).fill("Ada Lovelace");
+      await card.getByRole("textbox", { name: "String with email format", exact: true }).fill("ada@example.com");
+      await saveScreenshot(studio.page, testInfo, "elicitation-form");
+      await card.getByRole("button", { name: "Submit", exact: true }).click();
+      await expect(card).toHaveCount(0);
+      await studio.waitForRunStatus("workflow", "succeeded");
+      await expect(studio.traceItem("approval", "everything elicitation")).toHaveAccessibleName(/succeeded/);
+      await expect(studio.historyRows.first()).toContainText("submitted");
+      // The server's result, under the tool call: it names what was submitted.
+      await studio.traceItem("tool-call", "mcp__everything__trigger-elicitation-request").click();
+      await expect(studio.trace.getByText(/Name: Ada Lovelace/).first()).toBeVisible();
+    });
+    await saveScreenshot(studio.page, testInfo, "elicitation-answered");
   });
 
   test("Summarize's nested agent inherits readFile; Triage's tools show provenance and why they need approval", async ({ studioPage: studio }, testInfo) => {

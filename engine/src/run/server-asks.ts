@@ -21,13 +21,14 @@ function callHostOf({ nodeId: callNodeId, place }: ToolCallFrame): CallHost {
   const call = ctx.builder.node(callNodeId);
   const toolName = call?.name ?? "";
   const toolCallId = call?.callId ?? callNodeId;
+  const toolInput = call?.input;
   return {
     signal: place.signal,
     modelName: () => {
       const model = place.agent ? resolveModel(place.agent, place, place.stepId ?? "") : undefined;
       return model ? `${model.provider}:${model.modelId}` : "no model";
     },
-    askPerson: (ask) => askPerson(place, callNodeId, toolName, toolCallId, ask),
+    askPerson: (ask) => askPerson(place, callNodeId, { toolName, toolCallId, input: toolInput }, ask),
     async sample(request) {
       if (!place.agent) throw new Error("june: a sampling request needs an agent's model, and this tool call has no agent");
       const model = tracedModel(resolveModel(place.agent, place, place.stepId ?? ""), place, callNodeId);
@@ -46,7 +47,8 @@ function callHostOf({ nodeId: callNodeId, place }: ToolCallFrame): CallHost {
 }
 
 /** An approval node under the tool call, the request in the run's registry, the person's answer. */
-async function askPerson(place: Place, callNodeId: string, toolName: string, toolCallId: string, ask: ServerAsk): Promise<PersonAnswer> {
+async function askPerson(place: Place, callNodeId: string, call: { toolName: string; toolCallId: string; input: unknown }, ask: ServerAsk): Promise<PersonAnswer> {
+  const { toolName, toolCallId } = call;
   const ctx = place.ctx;
   const nodeId = startNode(ctx, { parentId: callNodeId, kind: "approval", name: `${ask.server} ${ask.kind}`, input: ask, callId: toolCallId });
   emit(ctx, { type: "node-update", nodeId, status: "waiting" });
@@ -55,7 +57,8 @@ async function askPerson(place: Place, callNodeId: string, toolName: string, too
     nodeId,
     toolName,
     toolCallId,
-    input: ask,
+    // The call's, as the doc of ApprovalRequest says; the node's input is the ask itself.
+    input: call.input,
     agentPath: [...place.agentPath],
     step: place.stepId ?? "",
     ask,
