@@ -58,3 +58,4 @@ export type { SandboxNotice, SandboxSettings, SandboxStatus } from "./sandbox/in
 export { costOf, defaultPrices, priceOf } from "./pricing/index.ts";
 export type { ModelPrice, PriceTable } from "./pricing/index.ts";
 export type { Cost } from "./trace/index.ts";
+export type { McpCatalog, McpPromptArgument, McpPromptInfo, McpPromptResult, McpResourceContent, McpResourceInfo, McpResourceTemplateInfo, McpServerInfo } from "./mcp/browser.ts";

@@ -5,9 +5,26 @@
 // (a project's entries and problems, the trace) is named here by its engine type, never copied:
 // the renderer resolves "june" to the engine's browser-safe entries (renderer/src/contract/june-types.ts).
 import { z } from "zod";
-import type { ApprovalRequest, Breakpoint, Cost, ElicitValue, Problem, ProjectEntry, SandboxStatus, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage } from "june";
+import type {
+  ApprovalRequest,
+  Breakpoint,
+  Cost,
+  ElicitValue,
+  McpCatalog,
+  McpPromptResult,
+  McpResourceContent,
+  McpServerInfo,
+  Problem,
+  ProjectEntry,
+  SandboxStatus,
+  ServerAsk,
+  StopInfo,
+  TraceEvent,
+  TraceNode,
+  Usage,
+} from "june";
 
-export type { ApprovalRequest, Breakpoint, Cost, ElicitValue, Problem, ProjectEntry, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage };
+export type { ApprovalRequest, Breakpoint, Cost, ElicitValue, McpCatalog, McpPromptResult, McpResourceContent, McpServerInfo, Problem, ProjectEntry, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage };
 
 /** Every IPC channel is `studio:<method>`; events arrive on `studio:events`. */
 export const CHANNEL_PREFIX = "studio:";
@@ -242,6 +259,12 @@ export const requests = {
   getRunEvents: z.strictObject({ runId: id }),
   pendingApprovals: z.strictObject({}),
   approvalHistory: z.strictObject({}),
+  /** The open project's MCP servers (june.config.ts's `mcp` and .mcp.json), without their env or headers. */
+  listMcpServers: z.strictObject({}),
+  /** What a server offers besides tools: resources, resource templates, prompts (it is started for this, then stopped). */
+  mcpCatalog: z.strictObject({ server: name }),
+  readMcpResource: z.strictObject({ server: name, uri: z.string().min(1).max(8192) }),
+  getMcpPrompt: z.strictObject({ server: name, name, arguments: z.record(z.string().max(200), z.string().max(100_000)).optional() }),
   openInEditor: z.strictObject({ file: z.string().min(1).max(4096), line: z.number().int().positive().optional(), column: z.number().int().positive().optional() }),
   /**
    * Starts (or restarts) the event stream after `afterSeq`; events before it are not resent. When
@@ -277,6 +300,10 @@ export interface ResponseMap {
   getRunEvents: TraceEvent[];
   pendingApprovals: PendingApproval[];
   approvalHistory: ApprovalRecord[];
+  listMcpServers: McpServerInfo[];
+  mcpCatalog: McpCatalog;
+  readMcpResource: McpResourceContent[];
+  getMcpPrompt: McpPromptResult;
   openInEditor: null;
   subscribe: { lastSeq: number };
 }

@@ -113,6 +113,10 @@ export class WebSocketBridge implements Bridge {
   getRunEvents = (request: RequestOf<"getRunEvents">) => this.#call("getRunEvents", request);
   pendingApprovals = (request: RequestOf<"pendingApprovals">) => this.#call("pendingApprovals", request);
   approvalHistory = (request: RequestOf<"approvalHistory">) => this.#call("approvalHistory", request);
+  listMcpServers = (request: RequestOf<"listMcpServers">) => this.#call("listMcpServers", request);
+  mcpCatalog = (request: RequestOf<"mcpCatalog">) => this.#call("mcpCatalog", request);
+  readMcpResource = (request: RequestOf<"readMcpResource">) => this.#call("readMcpResource", request);
+  getMcpPrompt = (request: RequestOf<"getMcpPrompt">) => this.#call("getMcpPrompt", request);
   openInEditor = (request: RequestOf<"openInEditor">) => this.#call("openInEditor", request);
   /** Restarts this connection's stream after `afterSeq`; onEvents does this for you. */
   subscribe = (request: RequestOf<"subscribe">) => this.#subscribe(request.afterSeq);

@@ -60,6 +60,10 @@ export function createJuneApi(ipc: IpcTransport, warn: (message: string) => void
     getRunEvents: call("getRunEvents"),
     pendingApprovals: call("pendingApprovals"),
     approvalHistory: call("approvalHistory"),
+    listMcpServers: call("listMcpServers"),
+    mcpCatalog: call("mcpCatalog"),
+    readMcpResource: call("readMcpResource"),
+    getMcpPrompt: call("getMcpPrompt"),
     openInEditor: call("openInEditor"),
     subscribe,
     onEvents(afterSeq: number, listener: (batch: EventBatch) => void): () => void {

@@ -4,12 +4,13 @@
 // of runs recorded on disk (history.ts), and the one ordered event stream (event-log.ts) that
 // hosts (Electron IPC, the web host's WebSocket) deliver to windows. The facade wires them and
 // holds what spans them: whether the studio is closing.
-import type { TraceEvent } from "june";
+import type { McpCatalog, McpPromptResult, McpResourceContent, McpServerInfo, TraceEvent } from "june";
 import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, RunSummary, StudioApi } from "../contract/index.ts";
 import { ApprovalDesk } from "./approval-desk.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { StudioHistory, type RerunCheck } from "./history.ts";
 import { logOnce } from "./log-once.ts";
+import { getMcpPrompt, listMcpServers, mcpCatalog, readMcpResource } from "./mcp-browser.ts";
 import type { EncodedJson } from "./plain-json.ts";
 import { closed, noProject, unknownRun } from "./refusals.ts";
 import { fail, ok } from "./results.ts";
@@ -271,6 +272,28 @@ export class StudioService implements StudioApi {
 
   async deny(request: RequestOf<"deny">): Promise<Result<null>> {
     return this.#desk.decide(this.#runs.get(request.runId), request.runId, request.approvalId, { approved: false, reason: request.reason, cancel: request.cancel });
+  }
+
+  // ── MCP servers, outside any run ─────────────────────────────────────────────────────────────
+
+  async listMcpServers(_request: RequestOf<"listMcpServers">): Promise<Result<McpServerInfo[]>> {
+    const project = this.#project.project;
+    return project ? listMcpServers(project) : ok([]);
+  }
+
+  async mcpCatalog(request: RequestOf<"mcpCatalog">): Promise<Result<McpCatalog>> {
+    const project = this.#project.project;
+    return project ? mcpCatalog(project, request.server) : noProject();
+  }
+
+  async readMcpResource(request: RequestOf<"readMcpResource">): Promise<Result<McpResourceContent[]>> {
+    const project = this.#project.project;
+    return project ? readMcpResource(project, request.server, request.uri) : noProject();
+  }
+
+  async getMcpPrompt(request: RequestOf<"getMcpPrompt">): Promise<Result<McpPromptResult>> {
+    const project = this.#project.project;
+    return project ? getMcpPrompt(project, request.server, request.name, request.arguments ?? {}) : noProject();
   }
 
   async pendingApprovals(_request: RequestOf<"pendingApprovals">): Promise<Result<PendingApproval[]>> {

@@ -4,6 +4,7 @@
 // stray message is dropped, never trusted.
 import { z } from "zod";
 import type { Breakpoint } from "../debug/index.ts";
+import type { McpServerConfig } from "../mcp/index.ts";
 import type { Problem, ProjectEntry, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
 import type { ElicitValue, TraceEvent } from "../trace/index.ts";
 
@@ -28,6 +29,8 @@ export interface ConfigSummary {
   prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
   /** The config has a `models` resolver: any provider:model reference may be valid. */
   resolvesModels: boolean;
+  /** The project's MCP servers as written (the config's and .mcp.json's, plain data): the host browses them. */
+  mcp?: Record<string, { config: McpServerConfig; file?: string; line?: number }>;
 }
 
 /** What to run and how: the plain-data part of RunOptions. */

@@ -17,6 +17,7 @@ import {
   reloadLocalMarkdown,
   type JuneConfig,
   type Problem,
+  type ProjectMcpServer,
   type ProjectParts,
 } from "../loading/index.ts";
 import type { RunHandle } from "../run/index.ts";
@@ -74,7 +75,7 @@ async function handle(message: HostMessage): Promise<void> {
     case "load-config": {
       const { parts: loaded, problems } = await configure(message.project);
       parts = loaded;
-      post({ kind: "config-loaded", id: message.id, problems, ...(parts.config ? { summary: summarize(parts.config) } : {}) });
+      post({ kind: "config-loaded", id: message.id, problems, ...(parts.config || Object.keys(parts.mcpServers).length > 0 ? { summary: summarize(parts.config, parts.mcpServers) } : {}) });
       return;
     }
     case "load-workflow": {
@@ -295,12 +296,14 @@ function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v)) ?? "null") as T;
 }
 
-function summarize(config: JuneConfig): ConfigSummary {
+function summarize(config: JuneConfig | undefined, servers: Record<string, ProjectMcpServer>): ConfigSummary {
+  const mcp = Object.fromEntries(Object.entries(servers).map(([name, { config: server, file, line }]) => [name, { config: server, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) }]));
   return plain({
-    ...(config.agents !== undefined ? { agents: [config.agents].flat() } : {}),
-    ...(config.runs !== undefined ? { runs: config.runs } : {}),
-    ...(config.prices ? { prices: config.prices } : {}),
-    resolvesModels: typeof config.models === "function",
+    ...(config?.agents !== undefined ? { agents: [config.agents].flat() } : {}),
+    ...(config?.runs !== undefined ? { runs: config.runs } : {}),
+    ...(config?.prices ? { prices: config.prices } : {}),
+    resolvesModels: typeof config?.models === "function",
+    ...(Object.keys(mcp).length > 0 ? { mcp } : {}),
   });
 }
 

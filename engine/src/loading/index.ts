@@ -9,7 +9,7 @@ export { juneEntryUrls, studioNodeModules } from "./june-entries.ts";
 export type { ProjectEntry } from "./project-entry.ts";
 export type { ReplaySpec, StartOptions } from "./start-entry.ts";
 export { assembleLocal, DEFAULT_RUNS_FOLDER, loadLocalParts, loadWorkflowEntry, partsWithConfig, reloadLocalMarkdown, reloadLocalWorkflows } from "./parts.ts";
-export type { LoadedEntry, LoadOptions, Project, ProjectParts, ToolRules } from "./parts.ts";
+export type { LoadedEntry, LoadOptions, Project, ProjectMcpServer, ProjectParts, ToolRules } from "./parts.ts";
 export { problemFromError } from "./problem.ts";
 export type { Problem } from "./problem.ts";
 export { defineConfig, checkConfig, loadConfigFile } from "./config.ts";

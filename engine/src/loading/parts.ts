@@ -21,7 +21,7 @@ import {
   type AgentDefinition,
   type MarkdownContext,
 } from "../markdown/index.ts";
-import { mcpServer } from "../mcp/index.ts";
+import { mcpServer, type McpServerConfig, type McpToolSource } from "../mcp/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
 import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
@@ -48,6 +48,8 @@ export interface Project {
   runsFolder: string;
   /** False in restricted mode: none of the folder's code ran (see LoadOptions.trusted) and its entries can't run. */
   trusted: boolean;
+  /** Its MCP servers (june.config.ts's `mcp` and .mcp.json), to browse outside a run; none in restricted mode. */
+  mcpServers: Record<string, ProjectMcpServer>;
   /**
    * The element to run for an entry: a workflow with `input` as props, a markdown agent with
    * `input` as its prompt. An isolated project has none in this process (they live in workers): use start().
@@ -72,6 +74,14 @@ export interface Project {
    * run(project.element("workflow:release.tsx"), { ...project.runDefaults, modelOverride: project.model("openai:gpt-5-mini") });
    */
   model(ref: string): LanguageModel;
+}
+
+/** One of a project's MCP servers: the source runs use, its config as written, and where it is written. */
+export interface ProjectMcpServer {
+  source: McpToolSource;
+  config: McpServerConfig;
+  file?: string;
+  line?: number;
 }
 
 /** Where runs are recorded when the config doesn't say, relative to the project. */
@@ -100,6 +110,8 @@ export interface ProjectParts {
   /** What every agent's tools are held to: june.config.ts `toolPolicy` and `sandbox`. */
   toolRules: ToolRules;
   context: MarkdownContext;
+  /** The config's and .mcp.json's MCP servers (none in restricted mode). */
+  mcpServers: Record<string, ProjectMcpServer>;
   agentDirs: string[];
   workflows: Map<string, LoadedEntry>;
   markdown: { entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[]; problems: Problem[] };
@@ -186,6 +198,7 @@ export function assembleLocal(parts: ProjectParts): Project {
     runDefaults: { ...(config?.model ? { model: config.model } : {}), ...toolRules, prices: { ...defaultPrices, ...config?.prices } },
     runsFolder: resolve(folder, config?.runs ?? DEFAULT_RUNS_FOLDER),
     trusted: parts.options.trusted !== false,
+    mcpServers: parts.mcpServers,
     element(entryId, input) {
       const make = elements.get(entryId);
       if (!make) throw new Error(`june: ${folder} has no agent "${entryId}"; it has ${[...elements.keys()].join(", ") || "none"}.`);
@@ -226,17 +239,27 @@ async function parseConfig(folder: string, problems: Problem[]): Promise<{ confi
   return { configFile };
 }
 
-function markdownContext(folder: string, config: JuneConfig | undefined, problems: Problem[], configFile: string | undefined, mcpJson: McpJson | undefined, mcpJsonProblems: Problem[]): MarkdownContext {
-  const mcp: Record<string, ToolSource> = {};
+/**
+ * The project's MCP servers: the config's `mcp` and .mcp.json's, each made a source; a server
+ * that can't be is a Problem on its file and line (the server left out), not a failed project.
+ */
+function projectMcp(config: JuneConfig | undefined, configFile: string | undefined, mcpJson: McpJson | undefined, problems: Problem[], mcpJsonProblems: Problem[]): Record<string, ProjectMcpServer> {
+  const servers: Record<string, ProjectMcpServer> = {};
   for (const [name, { server, file, line }] of Object.entries(projectMcpServers(config?.mcp, configFile, mcpJson, mcpJsonProblems))) {
     try {
-      mcp[name] = mcpServer(name, server);
+      servers[name] = { source: mcpServer(name, server), config: server, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) };
     } catch (error) {
       // A server of .mcp.json: its file and line, and the server named as the file names it.
       if (line === undefined) problems.push(problemFromError(error, file));
       else mcpJsonProblems.push({ ...problemFromError(error, file), message: `june: ${file}:${line}: server ${JSON.stringify(name)}: ${(error as Error).message}`, line });
     }
   }
+  return servers;
+}
+
+function markdownContext(folder: string, config: JuneConfig | undefined, servers: Record<string, ProjectMcpServer>): MarkdownContext {
+  const mcp: Record<string, ToolSource> = {};
+  for (const [name, { source }] of Object.entries(servers)) mcp[name] = source;
   return {
     ...(config?.tools ? { registry: config.tools } : {}),
     // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
@@ -421,6 +444,7 @@ export function partsWithConfig(
   mcpJson?: McpJson,
   mcpJsonProblems: Problem[] = configProblems,
 ): ProjectParts {
+  const mcpServers = projectMcp(config, configFile, mcpJson, configProblems, mcpJsonProblems);
   return {
     folder,
     options,
@@ -428,7 +452,8 @@ export function partsWithConfig(
     config,
     configProblems,
     toolRules: toolRulesOf(config),
-    context: markdownContext(folder, config, configProblems, configFile, mcpJson, mcpJsonProblems),
+    context: markdownContext(folder, config, mcpServers),
+    mcpServers,
     agentDirs,
     workflows: new Map(),
     markdown: { entries: [], problems: [] },

@@ -11,3 +11,4 @@ export { DEFAULT_MCP_ENV_ALLOWLIST } from "./child-env.ts";
 export { MCP_JSON, parseMcpJson } from "./mcp-json.ts";
 export { MCP_APPROVE_VALUES } from "./approval.ts";
 export type { McpApprove, McpApprovalConfig } from "./approval.ts";
+export type * from "./browse-types.ts";

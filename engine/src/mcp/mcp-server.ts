@@ -4,6 +4,8 @@
 // is closed when the run ends.
 import type { ToolExecutionOptions } from "ai";
 import type { CallHost, LoadedTools, ToolOrigin, ToolSource, ToolSourceContext } from "../capabilities/index.ts";
+import { getMcpPrompt, mcpCatalog, readMcpResource } from "./browse.ts";
+import type { McpCatalog, McpPromptResult, McpResourceContent } from "./browse-types.ts";
 import { describeError } from "./connect.ts";
 import { exposeTools, listAllTools } from "./expose-tools.ts";
 import { checkServerName } from "./server-name.ts";
@@ -23,6 +25,13 @@ export interface McpToolSource extends ToolSource {
   kind: "mcp";
   key: string;
   load(context: ToolSourceContext): Promise<McpLoadedTools>;
+  /** How it is reached, as the studio lists it (no env, headers or query: they hold secrets). */
+  transport: "stdio" | "http";
+  target: string;
+  /** What it offers besides tools, outside any run; each asks over a connection of its own (browse.ts). */
+  catalog(signal: AbortSignal): Promise<McpCatalog>;
+  readResource(uri: string, signal: AbortSignal): Promise<McpResourceContent[]>;
+  getPrompt(name: string, args: Record<string, string>, signal: AbortSignal): Promise<McpPromptResult>;
 }
 
 /**
@@ -51,6 +60,11 @@ export function mcpServer(name: string, config: McpServerConfig): McpToolSource 
     name,
     key: serverKey(name, spec, approval),
     kind: "mcp",
+    transport: spec.kind,
+    target: describeTarget(spec),
+    catalog: (signal) => mcpCatalog(name, spec, signal),
+    readResource: (uri, signal) => readMcpResource(name, spec, uri, signal),
+    getPrompt: (prompt, args, signal) => getMcpPrompt(name, spec, prompt, args, signal),
     async load({ signal }) {
       const session = new McpSession(name, spec, rootsOf(spec, process.cwd()));
       const connection = await session.open(signal);

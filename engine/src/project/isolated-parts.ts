@@ -3,10 +3,11 @@
 // host keeps is plain data — entries with their inspected trees, problems, the bundles — and a
 // Project whose start() runs an entry in one of the pooled run workers.
 import { relative, resolve } from "node:path";
-import { LoadSession, newRunId, startIsolatedRun, type IsolateOptions, type ProjectSpec, type RunSpec } from "../isolate/index.ts";
+import { LoadSession, newRunId, startIsolatedRun, type ConfigSummary, type IsolateOptions, type ProjectSpec, type RunSpec } from "../isolate/index.ts";
+import { mcpServer } from "../mcp/index.ts";
 import { modelReference, type AgentDefinition } from "../markdown/index.ts";
 import { defaultPrices } from "../pricing/index.ts";
-import { bundleWorkflow, DEFAULT_AGENT_DIRS, DEFAULT_RUNS_FOLDER, discoverProject, findConfigFile, partsWithConfig, problemFromError, type LoadedEntry, type Problem, type Project, type WorkflowBundle } from "../loading/index.ts";
+import { bundleWorkflow, DEFAULT_AGENT_DIRS, DEFAULT_RUNS_FOLDER, discoverProject, findConfigFile, partsWithConfig, problemFromError, type LoadedEntry, type Problem, type Project, type ProjectMcpServer, type WorkflowBundle } from "../loading/index.ts";
 import type { OpenOptions, OpenParts } from "./open-project.ts";
 import { JuneError } from "../errors/index.ts";
 
@@ -44,6 +45,7 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
   const found = await discoverProject(folder, config.summary?.agents ?? DEFAULT_AGENT_DIRS);
   const parts: OpenParts = { ...partsWithConfig(folder, options, configFile, undefined, configProblems, found.agentDirs), options };
   parts.discoveryProblems = found.problems;
+  parts.mcpServers = mcpServersOf(config.summary?.mcp);
   parts.isolated = {
     session,
     options: isolate,
@@ -57,6 +59,22 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
   found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
   parts.markdown = await reloadIsolatedMarkdown(parts);
   return parts;
+}
+
+/**
+ * The project's MCP servers from what the worker read of them (plain configs): made sources here,
+ * to browse; a config the worker reported as wrong made no entry there, and makes none here.
+ */
+function mcpServersOf(summary: ConfigSummary["mcp"]): Record<string, ProjectMcpServer> {
+  const servers: Record<string, ProjectMcpServer> = {};
+  for (const [name, { config, file, line }] of Object.entries(summary ?? {})) {
+    try {
+      servers[name] = { source: mcpServer(name, config), config, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) };
+    } catch {
+      // Already a Problem of the project (the worker said it when it loaded the config).
+    }
+  }
+  return servers;
 }
 
 /** Re-reads the workflow files given (added, changed or removed) in the project's workers. */

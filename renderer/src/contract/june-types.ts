@@ -6,3 +6,4 @@
 export type * from "../../../engine/src/trace/browser.ts";
 export type * from "../../../engine/src/loading/browser.ts";
 export type * from "../../../engine/src/sandbox/browser.ts";
+export type * from "../../../engine/src/mcp/browser.ts";
