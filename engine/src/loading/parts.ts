@@ -243,11 +243,14 @@ async function parseConfig(folder: string, problems: Problem[]): Promise<{ confi
  * The project's MCP servers: the config's `mcp` and .mcp.json's, each made a source; a server
  * that can't be is a Problem on its file and line (the server left out), not a failed project.
  */
-function projectMcp(config: JuneConfig | undefined, configFile: string | undefined, mcpJson: McpJson | undefined, problems: Problem[], mcpJsonProblems: Problem[]): Record<string, ProjectMcpServer> {
+function projectMcp(folder: string, config: JuneConfig | undefined, configFile: string | undefined, mcpJson: McpJson | undefined, problems: Problem[], mcpJsonProblems: Problem[]): Record<string, ProjectMcpServer> {
   const servers: Record<string, ProjectMcpServer> = {};
   for (const [name, { server, file, line }] of Object.entries(projectMcpServers(config?.mcp, configFile, mcpJson, mcpJsonProblems))) {
     try {
-      servers[name] = { source: mcpServer(name, server), config: server, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) };
+      // A stdio server runs in the project folder unless its config says where (as .mcp.json's do):
+      // its relative arguments ("./docs") mean the project's, and its roots are told so.
+      const placed = "command" in server && server.cwd === undefined ? { ...server, cwd: folder } : server;
+      servers[name] = { source: mcpServer(name, placed), config: placed, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) };
     } catch (error) {
       // A server of .mcp.json: its file and line, and the server named as the file names it.
       if (line === undefined) problems.push(problemFromError(error, file));
@@ -444,7 +447,7 @@ export function partsWithConfig(
   mcpJson?: McpJson,
   mcpJsonProblems: Problem[] = configProblems,
 ): ProjectParts {
-  const mcpServers = projectMcp(config, configFile, mcpJson, configProblems, mcpJsonProblems);
+  const mcpServers = projectMcp(folder, config, configFile, mcpJson, configProblems, mcpJsonProblems);
   return {
     folder,
     options,

@@ -1,5 +1,5 @@
-// The studio's layout: top bar; Agents, Runs and Problems on the left; the Agent tree, Run and
-// Trace in the middle; Approvals and the inspectors on the right.
+// The studio's layout: top bar; Agents, Runs, Problems and MCP servers on the left; the Agent
+// tree, Run and Trace in the middle; Approvals and the inspectors on the right.
 import { useEffect } from "react";
 import { AgentsPanel } from "../agents/AgentsPanel.tsx";
 import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
@@ -7,6 +7,7 @@ import { ApprovalsPanel } from "../approvals/ApprovalsPanel.tsx";
 import { RunsPanel } from "../history/index.ts";
 import { CapabilitiesPanel } from "../inspectors/CapabilitiesPanel.tsx";
 import { InheritedPanel } from "../inspectors/InheritedPanel.tsx";
+import { McpPanel } from "../mcp/index.ts";
 import { ProblemsPanel } from "../problems/ProblemsPanel.tsx";
 import { RunPanel } from "../run/RunPanel.tsx";
 import { useStudio } from "../store/index.ts";
@@ -37,6 +38,7 @@ export function App() {
           <AgentsPanel />
           <RunsPanel />
           <ProblemsPanel />
+          <McpPanel />
         </div>
         <div className="column column-center">
           <AgentTreePanel />

@@ -4,6 +4,7 @@ import type { ApprovalsActions, ApprovalsData } from "./approvals-slice.ts";
 import { initialApprovals } from "./approvals-slice.ts";
 import { initialConnection, type ConnectionActions, type ConnectionData } from "./connection-slice.ts";
 import { initialDebugging, type DebuggingActions, type DebuggingData } from "./debugging-slice.ts";
+import { initialMcp, type McpActions, type McpData } from "./mcp-slice.ts";
 import { initialNotices, type NoticesActions, type NoticesData } from "./notices-slice.ts";
 import { initialProject, type ProjectActions, type ProjectData } from "./project-slice.ts";
 import { initialRuns, type RunsActions, type RunsData } from "./runs-slice.ts";
@@ -17,9 +18,9 @@ export type { RunView } from "./runs-slice.ts";
 export type { Theme } from "./theme-slice.ts";
 export { newRunView } from "./runs-slice.ts";
 
-export type StudioData = ConnectionData & ProjectData & RunsData & SelectionData & ApprovalsData & DebuggingData & NoticesData & ThemeData;
+export type StudioData = ConnectionData & ProjectData & RunsData & SelectionData & ApprovalsData & DebuggingData & McpData & NoticesData & ThemeData;
 
-export type StudioActions = ConnectionActions & ProjectActions & RunsActions & SelectionActions & ApprovalsActions & DebuggingActions & NoticesActions & ThemeActions;
+export type StudioActions = ConnectionActions & ProjectActions & RunsActions & SelectionActions & ApprovalsActions & DebuggingActions & McpActions & NoticesActions & ThemeActions;
 
 export type Studio = StudioData & StudioActions;
 
@@ -32,6 +33,7 @@ export function initialData(host: StudioData["host"], theme: Theme): StudioData 
     ...initialSelection(),
     ...initialApprovals(),
     ...initialDebugging(),
+    ...initialMcp(),
     ...initialNotices(),
     theme,
   };

@@ -1,12 +1,13 @@
 // The studio store: one zustand vanilla store over a Bridge, composed of a slice per concern
-// (zustand's slices pattern): connection, project, runs, selection, approvals, debugging, notices,
-// theme. Components read it through the thin React binding in use-studio.ts; tests drive it
+// (zustand's slices pattern): connection, project, runs, selection, approvals, debugging, MCP,
+// notices, theme. Components read it through the thin React binding in use-studio.ts; tests drive it
 // directly with a fake Bridge.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Bridge } from "../contract/index.ts";
 import { approvalsSlice } from "./approvals-slice.ts";
 import { connectionSlice } from "./connection-slice.ts";
 import { debuggingSlice } from "./debugging-slice.ts";
+import { mcpSlice } from "./mcp-slice.ts";
 import { noticesSlice } from "./notices-slice.ts";
 import { projectSlice } from "./project-slice.ts";
 import { runsSlice } from "./runs-slice.ts";
@@ -41,6 +42,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       ...selectionSlice(context)(...store),
       ...approvalsSlice(context)(...store),
       ...debuggingSlice(context)(...store),
+      ...mcpSlice(context)(...store),
       ...noticesSlice()(...store),
       ...themeSlice(options.theme ?? "dark", options.onThemeChange)(...store),
     };
