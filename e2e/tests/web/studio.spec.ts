@@ -70,6 +70,30 @@ test.describe("June Studio (web host) on samples/", () => {
     await saveScreenshot(studio.page, testInfo, "elicitation-answered");
   });
 
+  test("MCP servers: both of samples' servers listed; everything's resources read and a prompt got, in its dialog", async ({ studioPage: studio }, testInfo) => {
+    const servers = studio.page.getByRole("list", { name: "MCP servers of this folder" });
+    await expect(servers.getByRole("listitem")).toHaveCount(2);
+    await servers.getByRole("button", { name: "Browse everything" }).click();
+    const dialog = studio.page.getByRole("dialog", { name: /MCP server everything/ });
+    await test.step("the dialog lists what the server offers once it has started", async () => {
+      await expect(dialog.getByRole("list", { name: "Resources" }).getByRole("listitem").first()).toBeVisible();
+      await expect(dialog.getByRole("list", { name: "Prompts" }).getByRole("listitem")).not.toHaveCount(0);
+    });
+    await test.step("Read: a resource's text, as the server sends it", async () => {
+      await dialog.getByRole("button", { name: "Read architecture.md", exact: true }).click();
+      await expect(dialog.getByText(/Everything Server/).first()).toBeVisible();
+    });
+    await test.step("Get prompt: its arguments sent, the messages shown", async () => {
+      const form = dialog.getByRole("form", { name: "Arguments of Arguments Prompt" });
+      await form.getByRole("textbox", { name: /city/ }).fill("Paris");
+      await form.getByRole("button", { name: "Get prompt Arguments Prompt" }).click();
+      await expect(dialog.getByText("What's weather in Paris?")).toBeVisible();
+    });
+    await saveScreenshot(studio.page, testInfo, "mcp-browse");
+    await studio.page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  });
+
   test("Summarize's nested agent inherits readFile; Triage's tools show provenance and why they need approval", async ({ studioPage: studio }, testInfo) => {
     await test.step("Summarize: the Agent tree draws both agents, their step and the grant", async () => {
       await studio.selectAgent("Summarize workflow");
