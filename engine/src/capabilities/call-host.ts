@@ -37,6 +37,8 @@ export interface CallHost {
   askPerson(ask: ServerAsk): Promise<PersonAnswer>;
   /** Has the calling agent's model answer `messages` (a model-call node under the call, priced as any). */
   sample(request: { system?: string; messages: ModelMessage[]; maxOutputTokens: number; temperature?: number }): Promise<SampledAnswer>;
+  /** Records a request the server made and June answered at once (its roots): a node under the call. */
+  noteRequest(request: { server: string; method: string; answer: unknown }): void;
 }
 
 let reader: (() => CallHost | undefined) | undefined;

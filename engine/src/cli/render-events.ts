@@ -30,6 +30,7 @@ const LABELS: Record<NodeKind, string> = {
   approval: "approval",
   composite: "composite",
   catch: "catch",
+  "server-request": "server asks",
 };
 
 const START_MARKS: Record<NodeKind, string> = {
@@ -42,6 +43,7 @@ const START_MARKS: Record<NodeKind, string> = {
   approval: "?",
   composite: "◆",
   catch: "↻",
+  "server-request": "⇠",
 };
 
 /** Lines for one node, each at its own depth: the node's start or end line, or lines inside it. */
@@ -181,6 +183,8 @@ export class EventRenderer {
         return ` ${oneLine(node.input)}`;
       case "block-load":
         return ` ${s.dim("loads the block into context")}`;
+      case "server-request":
+        return ` ${s.dim(`${node.input?.server ?? ""} ${node.input?.method ?? ""}`)}`;
       case "approval":
         return ` ${oneLine(node.input)} ${s.yellow("waits for approval")}`;
       case "catch": {

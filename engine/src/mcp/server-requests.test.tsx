@@ -57,6 +57,9 @@ describe("roots", () => {
     const [call] = nodes(result.trace, "tool-call");
     expect(call!.status).toBe("succeeded");
     expect(resultText(call!)).toContain(pathToFileURL(root).href);
+    // What the server asked during the call, and what it was told, is a node under it.
+    const [asked] = nodes(call!, "server-request");
+    expect(asked).toMatchObject({ name: "ev roots/list", status: "succeeded", input: { server: "ev", method: "roots/list" }, output: { roots: [{ uri: pathToFileURL(root).href }] } });
   });
 });
 

@@ -96,8 +96,12 @@ function isFolder(path: string): boolean {
 export function serverRequests(server: string, roots: readonly string[], caller: () => CallHost | undefined): ServeRequest {
   return (method, params) => {
     switch (method) {
-      case "roots/list":
-        return Promise.resolve({ roots: roots.map((root) => ({ uri: pathToFileURL(root).href, name: basename(root) || root })) });
+      case "roots/list": {
+        const answer = { roots: roots.map((root) => ({ uri: pathToFileURL(root).href, name: basename(root) || root })) };
+        // During a call it is part of that call's story; at the handshake there is no call to put it under.
+        caller()?.noteRequest({ server, method, answer });
+        return Promise.resolve(answer);
+      }
       case "elicitation/create":
         return elicit(server, params, caller());
       case "sampling/createMessage":

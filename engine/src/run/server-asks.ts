@@ -29,6 +29,10 @@ function callHostOf({ nodeId: callNodeId, place }: ToolCallFrame): CallHost {
       return model ? `${model.provider}:${model.modelId}` : "no model";
     },
     askPerson: (ask) => askPerson(place, callNodeId, { toolName, toolCallId, input: toolInput }, ask),
+    noteRequest({ server, method, answer }) {
+      const nodeId = startNode(ctx, { parentId: callNodeId, kind: "server-request", name: `${server} ${method}`, input: { server, method } });
+      endNode(ctx, nodeId, "succeeded", { output: answer });
+    },
     async sample(request) {
       if (!place.agent) throw new Error("june: a sampling request needs an agent's model, and this tool call has no agent");
       const model = tracedModel(resolveModel(place.agent, place, place.stepId ?? ""), place, callNodeId);

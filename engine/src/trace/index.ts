@@ -19,6 +19,7 @@ export type {
   ApprovalDecision,
   CatchInput,
   CatchOutput,
+  ServerRequestInput,
   CompositeToolResult,
   ModelCallInput,
   ModelCallOutput,

@@ -116,6 +116,14 @@ export interface NodePayloads {
   /** A composite tool's run: the tool's input and the workflow's output, the user's. */
   composite: { input: unknown; output: unknown };
   catch: { input: CatchInput; output: CatchOutput };
+  /** A request an MCP server made during a tool call that June answered at once (its roots): what was asked, what it got. */
+  "server-request": { input: ServerRequestInput; output: unknown };
+}
+
+/** Which server asked what (an MCP method, e.g. "roots/list"). */
+export interface ServerRequestInput {
+  server: string;
+  method: string;
 }
 
 export type NodeKind = keyof NodePayloads;

@@ -34,6 +34,7 @@ export const KIND_DETAIL: KindDrawings = {
   approval: ApprovalDetail,
   composite: inputOutput,
   catch: inputOutput,
+  "server-request": ({ node }) => <InputOutput input={node.input} output={node.output} inputTitle="Asked" outputTitle="Answered" />,
 };
 
 /** The detail of `node`'s kind, drawn as a component of its own (a kind's drawing may hold state). */

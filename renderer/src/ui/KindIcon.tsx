@@ -11,6 +11,7 @@ const GLYPH: Record<NodeKind, string> = {
   approval: "?",
   composite: "C",
   catch: "!",
+  "server-request": "⇠",
 };
 
 export function KindIcon({ kind }: { kind: NodeKind }) {
