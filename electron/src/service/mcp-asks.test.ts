@@ -1,8 +1,9 @@
-// Spec: an MCP server's elicitation through the studio, against the registry's real
-// server-everything: the form waits in the inbox as a pending approval carrying its `ask`;
-// answers that don't fit the form are an error result naming the field, and the form stays
-// pending; the submitted answers reach the server, and the history keeps what was asked and
-// answered. The run goes through the studio's isolated run worker, as a user's does.
+// Spec: an MCP server's elicitation and sampling through the studio's inbox, against the
+// registry's real server-everything: the form waits as a pending approval carrying its `ask`;
+// answers that don't fit it are an error result naming the field, and it stays pending; the
+// submitted answers (or a cancel) reach the server, and the history keeps what was asked and
+// answered. A sampling waits naming the model that would answer; approved, the agent's model
+// answers the server. The runs go through the studio's isolated run worker, as a user's do.
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PendingApproval, Result, StudioEvent } from "../contract/index.ts";
@@ -27,10 +28,27 @@ export default function Ask() {
 }
 `;
 
+// Sampling: the model answers the step's call, then (once approved) the server's prompt, then ends.
+const SAMPLE_FLOW = `import { Agent, Step, Tools } from "june";
+import { mcpServer } from "june/mcp";
+import { scripted } from "june/sdk/scripted";
+
+const ev = mcpServer("ev", { command: ${JSON.stringify(EVERYTHING)}, args: ["stdio"] });
+
+export default function Sample() {
+  return (
+    <Agent model={scripted([{ toolCalls: [{ toolName: "mcp__ev__trigger-sampling-request", input: { prompt: "Say hi", maxTokens: 40 } }] }, { text: "Hi from the agent" }, { text: "done" }])}>
+      <Tools from={ev} />
+      <Step id="s" prompt="Sample" />
+    </Agent>
+  );
+}
+`;
+
 let project: ProjectFixture;
 let service: StudioService;
 beforeEach(async () => {
-  project = await makeProject({ "ask.tsx": ASK_FLOW });
+  project = await makeProject({ "ask.tsx": ASK_FLOW, "sample.tsx": SAMPLE_FLOW });
   service = await openService(project.folder);
 });
 afterEach(async () => {
@@ -87,5 +105,25 @@ describe("an elicitation in the studio", () => {
     const events = await value(service.getRunEvents({ runId }));
     expect(events.some((e) => e.type === "node-end" && JSON.stringify(e.output ?? "").includes("cancelled"))).toBe(true);
     expect((await value(service.approvalHistory({}))).find((r) => r.approvalId === asked.approvalId)).toMatchObject({ approved: false, cancelled: true });
+  });
+});
+
+describe("a sampling request in the studio", () => {
+  it("waits in the inbox naming the model; approved, the agent's model answers the server, under the tool call", async () => {
+    const call = requested(service, service.lastSeq);
+    const { runId } = await value(service.startRun({ entryId: "workflow:sample.tsx" }));
+    const ended = runEnded(service, runId);
+    const tool = await call;
+    const sampling = requested(service, service.lastSeq);
+    await value(service.approve({ runId, approvalId: tool.approvalId }));
+    const asked = await sampling;
+    expect(asked.ask).toMatchObject({ kind: "sampling", server: "ev", maxTokens: 40, model: expect.stringContaining("scripted"), messages: [{ role: "user", text: expect.stringContaining("Say hi") }] });
+    await value(service.approve({ runId, approvalId: asked.approvalId }));
+    expect((await ended).run.status).toBe("succeeded");
+    const events = await value(service.getRunEvents({ runId }));
+    expect(events.some((e) => e.type === "node-end" && JSON.stringify(e.output ?? "").includes("LLM sampling result") && JSON.stringify(e.output).includes("Hi from the agent"))).toBe(true);
+    const modelCalls = events.filter((e) => e.type === "node-start" && e.node.kind === "model-call");
+    expect(modelCalls).toHaveLength(3);
+    expect((await value(service.approvalHistory({}))).find((r) => r.approvalId === asked.approvalId)).toMatchObject({ approved: true, ask: { kind: "sampling" } });
   });
 });
