@@ -10,6 +10,7 @@ import type {
 import type { ModelMessage } from "ai";
 import { JuneError } from "../errors/index.ts";
 import { throwIfAborted, untilAborted } from "./abort-error.ts";
+import { promptRecorder } from "./scripted-recorded-prompt.ts";
 import { promptWordCounter } from "./scripted-prompt-words.ts";
 import { scriptedTurn, turnContent } from "./scripted-response.ts";
 import type { ScriptedResponse, ScriptedTurn } from "./scripted-response.ts";
@@ -95,6 +96,8 @@ class ScriptedLanguageModel implements ScriptedModel {
   readonly #responder: ScriptedResponder | undefined;
   // One per model: a loop's calls share it, so each earlier part of the prompt is counted once.
   readonly #countPromptWords = promptWordCounter();
+  // What calls[] keeps of each prompt: a loop's unchanged messages shared with the previous call's.
+  readonly #recordPrompt = promptRecorder();
 
   constructor(responses: readonly ScriptedEntry[] | ScriptedResponder, modelId: string) {
     // A copy, so the script cannot change under a running workflow.
@@ -126,7 +129,7 @@ class ScriptedLanguageModel implements ScriptedModel {
     throwIfAborted(options.abortSignal, what);
     const call: ScriptedCall = {
       tools: (options.tools ?? []).map((tool) => tool.name).sort(),
-      prompt: [...options.prompt],
+      prompt: this.#recordPrompt(options.prompt),
     };
     this.calls.push(call);
     const entry = this.#responder ?? this.#responses[index];
