@@ -5,7 +5,8 @@
 // again (it may have done its work): it fails, naming the server and how its process ended, and
 // the model sees that. When the server does not come back, each call fails at once with why,
 // never hangs; abort reaches every wait. close() ends whatever connection is open.
-import type { ListToolsResult } from "@ai-sdk/mcp";
+import { setTimeout as sleep } from "node:timers/promises";
+import { MCPClientError, type ListToolsResult } from "@ai-sdk/mcp";
 import type { ToolExecutionOptions, ToolSet } from "ai";
 import type { CallHost } from "../capabilities/index.ts";
 import { connectMcp, describeError, type McpConnection } from "./connect.ts";
@@ -82,7 +83,14 @@ export class McpSession {
       if (this.#spec.kind === "http" && lostSession(error)) {
         // The server refused the call for its session (it restarted): nothing ran. A new session, once.
         this.#drop(live, `its session was lost (${describeError(error)})`);
-        return this.#answer(tool, await this.#execute(await this.#ready(signal), tool, input, options));
+        let retried: unknown;
+        try {
+          retried = await this.#execute(await this.#ready(signal), tool, input, options);
+        } catch (again) {
+          if (signal.aborted) throw again;
+          throw new Error(`${this.#where}: ${tool} failed on a new session (the old one was lost): ${describeError(again)}`, { cause: again });
+        }
+        return this.#answer(tool, retried);
       }
       // A server that died under the call fails its pipe a moment before its exit is known.
       const died = this.#spec.kind === "stdio" && transportBroke(error) ? await live.connection.failureAfter(EXIT_WAIT_MS) : live.connection.failure();
@@ -133,7 +141,7 @@ export class McpSession {
     if (!listed) throw new Error(`${this.#where} was never connected`);
     const failures: string[] = [];
     for (const delay of RECONNECT_DELAYS_MS) {
-      if (delay > 0) await sleep(delay, signal);
+      if (delay > 0) await sleep(delay, undefined, { signal });
       signal.throwIfAborted();
       try {
         const connection = await connectMcp(this.#name, this.#spec, signal, this.#serve);
@@ -191,21 +199,17 @@ function transportBroke(error: unknown): boolean {
 }
 
 /** The streamable HTTP server no longer knows the session (it restarted, or expired it). */
+/**
+ * The server no longer knows the session: MCP's streamable HTTP answers 404 for a session it
+ * doesn't have, and the TypeScript SDK's servers, once restarted, a JSON-RPC error -32000 ("Bad
+ * Request: No valid session ID provided") or -32001 ("Session not found"), which @ai-sdk/mcp
+ * passes on as the client error's `code` without the HTTP status. Told on the error or a cause.
+ */
 function lostSession(error: unknown): boolean {
-  return /session/i.test(describeError(error)) && /(no valid|expired|not found|unknown|invalid)/i.test(describeError(error));
+  for (let e: unknown = error, depth = 0; e !== undefined && depth < 5; depth++) {
+    if (MCPClientError.isInstance(e) && (e.statusCode === 404 || ((e.code === -32000 || e.code === -32001) && /session/i.test(e.message)))) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener("abort", aborted);
-      resolve();
-    }
-    function aborted() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener("abort", aborted, { once: true });
-  });
-}
