@@ -31,20 +31,20 @@ export async function listAllTools(client: MCPClient, signal: AbortSignal): Prom
  * Renames the listed tools to their wire names and records where each comes from.
  *
  * @example
- * const { tools, origins } = exposeTools("fs", await listAllTools(client, signal), client, (tool, input, options, host) => session.call(tool, input, options, host), console.warn);
+ * const { tools, origins } = exposeTools("fs", listed, session.adopt(connection, listed), (tool, input, options, host) => session.call(tool, input, options, host), console.warn);
  * origins["mcp__fs__read_file"]; // { server: "fs", tool: "read_file", annotations: { readOnlyHint: true, … } }
  */
 export function exposeTools(
   server: string,
   listed: ListToolsResult,
-  client: MCPClient,
+  byName: ToolSet,
   call: (tool: string, input: unknown, options: ToolExecutionOptions<any>, host: CallHost | undefined) => Promise<unknown>,
   warn: (message: string) => void,
   approval: McpApprovalConfig = {},
 ): ExposedTools {
   // The raw listing keeps annotations exactly as sent (unknown hints too); the AI SDK's own
-  // tool metadata keeps only the five hints it knows.
-  const byName = client.toolsFromDefinitions(listed) as ToolSet;
+  // tool metadata (`byName`, what client.toolsFromDefinitions made of the listing) keeps only the
+  // five hints it knows.
   const tools: ToolSet = {};
   const origins: Record<string, ToolOrigin> = {};
   const approvalReasons: Record<string, string> = {};

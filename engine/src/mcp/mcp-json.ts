@@ -6,8 +6,7 @@
 // folder and gets `CLAUDE_PROJECT_DIR`, as Claude Code starts it. June's own per-server settings
 // (`approve`, `tools`) may be written here too. What is wrong is returned as issues with the line
 // they are on, never thrown, so one bad server leaves the others.
-import { MCP_APPROVE_VALUES } from "./approval.ts";
-import type { McpServerConfig } from "./server-config.ts";
+import { readApproval, type McpServerConfig } from "./server-config.ts";
 
 /** The file's name, at the project's root. */
 export const MCP_JSON = ".mcp.json";
@@ -114,18 +113,17 @@ function serverConfig(raw: unknown, env: Readonly<Record<string, string | undefi
 }
 
 function approvalOf(raw: Record<string, unknown>, fail: (message: string) => void): Pick<McpServerConfig, "approve" | "tools"> | undefined {
-  const known = (value: unknown) => value === undefined || MCP_APPROVE_VALUES.includes(value as never);
-  if (!known(raw.approve)) return void fail(`has approve ${JSON.stringify(raw.approve)}: write "always", "never" or "by-annotations"`);
-  if (raw.tools !== undefined) {
-    if (!isObject(raw.tools)) return void fail("has tools that is not an object of { approve } by tool name");
-    for (const [tool, setting] of Object.entries(raw.tools)) {
-      if (!isObject(setting) || !known(setting.approve)) return void fail(`has tools.${tool} that is not { "approve": "always" | "never" | "by-annotations" }`);
-    }
+  // The config's one check (server-config.ts), its first problem said on this server's line.
+  const refused = Symbol("refused");
+  try {
+    return readApproval(raw, (what) => {
+      fail(what);
+      throw refused;
+    }) as Pick<McpServerConfig, "approve" | "tools">;
+  } catch (error) {
+    if (error === refused) return undefined;
+    throw error;
   }
-  return {
-    ...(raw.approve !== undefined ? { approve: raw.approve as McpServerConfig["approve"] } : {}),
-    ...(raw.tools !== undefined ? { tools: raw.tools as McpServerConfig["tools"] } : {}),
-  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

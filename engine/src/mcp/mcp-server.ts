@@ -71,9 +71,9 @@ export function mcpServer(name: string, config: McpServerConfig): McpToolSource 
       try {
         const listed = await listAllTools(connection.client, signal);
         signal.throwIfAborted();
-        session.adopt(connection, listed);
+        const made = session.adopt(connection, listed);
         const call = (tool: string, input: unknown, options: ToolExecutionOptions<any>, host: CallHost | undefined) => session.call(tool, input, options, host);
-        return { ...exposeTools(name, listed, connection.client, call, warn, approval), close: () => session.close() };
+        return { ...exposeTools(name, listed, made, call, warn, approval), close: () => session.close() };
       } catch (error) {
         await connection.close();
         const what = signal.aborted ? "listing its tools was aborted" : `listing its tools failed: ${describeError(error)}`;

@@ -34,9 +34,16 @@ export type McpTransportSpec =
 
 /** Checks a declaration's approval settings, naming the server and the field; throws JUNE_INVALID_MCP_CONFIG. */
 export function approvalConfig(name: string, config: McpServerCommon): McpApprovalConfig {
-  const fail = (what: string): never => {
+  return readApproval(config, (what) => {
     throw new JuneError("JUNE_INVALID_MCP_CONFIG", `june: mcpServer(${JSON.stringify(name)}, …) ${what}.`);
-  };
+  });
+}
+
+/**
+ * The approval settings of a server's config (`approve`, `tools: { <tool>: { approve } }`), the
+ * one check of them: `fail` gets what is wrong ("has approve \"sometimes\": write …") and throws.
+ */
+export function readApproval(config: { approve?: unknown; tools?: unknown }, fail: (what: string) => never): McpApprovalConfig {
   const approve = (value: unknown, field: string) => {
     if (value !== undefined && !MCP_APPROVE_VALUES.includes(value as never)) fail(`has ${field} ${JSON.stringify(value)}: write "always", "never" or "by-annotations"`);
     return value as McpApprovalConfig["approve"];
@@ -46,9 +53,9 @@ export function approvalConfig(name: string, config: McpServerCommon): McpApprov
   if (config.tools !== undefined) {
     if (typeof config.tools !== "object" || config.tools === null || Array.isArray(config.tools)) fail("has tools that is not an object of { approve } by tool name");
     out.tools = {};
-    for (const [tool, setting] of Object.entries(config.tools)) {
+    for (const [tool, setting] of Object.entries(config.tools as Record<string, unknown>)) {
       if (typeof setting !== "object" || setting === null) fail(`has tools.${tool} that is not an object ({ approve: … })`);
-      out.tools[tool] = { approve: approve(setting.approve, `tools.${tool}.approve`) };
+      out.tools[tool] = { approve: approve((setting as { approve?: unknown }).approve, `tools.${tool}.approve`) };
     }
   }
   return out;

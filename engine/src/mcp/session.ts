@@ -52,11 +52,17 @@ export class McpSession {
     return connectMcp(this.#name, this.#spec, signal, this.#serve);
   }
 
-  /** Takes the first connection and its listing: later connections execute the same tools. */
-  adopt(connection: McpConnection, listed: ListToolsResult): void {
+  /**
+   * Takes the first connection and its listing (later connections execute the same tools) and
+   * returns the listed tools as the AI SDK made them (their schemas and metadata).
+   */
+  adopt(connection: McpConnection, listed: ListToolsResult): ToolSet {
     this.#listed = listed;
-    this.#live = { connection, tools: connection.client.toolsFromDefinitions(listed) as ToolSet };
+    const tools = connection.client.toolsFromDefinitions(listed) as ToolSet;
+    this.#live = { connection, tools };
+    return tools;
   }
+
 
   /**
    * Runs the server's tool `tool` with `input` on a live connection, bringing the server back
