@@ -2,16 +2,14 @@
 // trace builder, debugger and approvals, with a run → agent "writer" → step "work" already started
 // (the same nodes, so the same replay keys, as `<Agent name="writer"><Step id="work" /></Agent>`).
 import type { ToolSet } from "ai";
-import { ToolSourceCache, type Scope } from "../capabilities/index.ts";
-import { RunDebugger, type Breakpoint } from "../debug/index.ts";
-import { defaultPrices, type PriceTable } from "../pricing/index.ts";
+import type { Scope } from "../capabilities/index.ts";
+import type { Breakpoint } from "../debug/index.ts";
+import type { PriceTable } from "../pricing/index.ts";
 import type { ReplayPlan } from "../replay/index.ts";
-import { TraceBuilder, type TraceEvent, type TraceNode } from "../trace/index.ts";
-import { ApprovalRegistry } from "./approvals.ts";
-import { compositeRunner } from "./composite-runner.ts";
-import { EventLog } from "./event-log.ts";
-import { emit, startNode, type Place, type RunContext } from "./run-context.ts";
-import { valueLimits, type ValueLimits } from "./value-limits.ts";
+import type { TraceEvent, TraceNode } from "../trace/index.ts";
+import { startNode, type Place, type RunContext } from "./run-context.ts";
+import { createRunContext } from "./run.ts";
+import type { ValueLimits } from "./value-limits.ts";
 
 export interface LayerRunOptions {
   replay?: ReplayPlan;
@@ -38,37 +36,19 @@ export interface LayerRun {
 
 export function layerRun(options: LayerRunOptions = {}): LayerRun {
   const controller = new AbortController();
-  const ctx: RunContext = {
-    runId: "run_layers",
-    signal: controller.signal,
-    log: new EventLog(),
-    builder: new TraceBuilder(),
-    approvals: new ApprovalRegistry(),
-    cache: new ToolSourceCache(controller.signal),
-    composites: compositeRunner(() => ctx),
-    defaultModel: undefined,
-    modelOverride: undefined,
-    stream: true,
-    onEvent: undefined,
-    policies: [],
-    sandbox: undefined,
-    warn: () => {},
-    seq: 0,
-    nodes: 0,
-    blocksLoaded: [],
-    debug: new RunDebugger({
-      emit: (event) => emit(ctx, event),
-      signal: controller.signal,
+  // The context run() makes, so these tests start a run as run() does.
+  const ctx: RunContext = createRunContext(
+    {
+      runId: "run_layers",
+      warn: () => {},
+      ...(options.replay ? { replay: options.replay } : {}),
+      ...(options.prices ? { prices: options.prices } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
       ...(options.startPaused ? { startPaused: true } : {}),
       ...(options.breakpoints ? { breakpoints: options.breakpoints } : {}),
-    }),
-    replay: options.replay,
-    replayedToolCalls: new Map(),
-    prices: options.prices ?? defaultPrices,
-    limits: valueLimits(options.limits),
-    stop: (reason) => controller.abort(reason),
-    recordFailure: undefined,
-  };
+    },
+    controller,
+  );
   const rootId = startNode(ctx, { parentId: null, kind: "run", name: "workflow" });
   const agentNodeId = startNode(ctx, { parentId: rootId, kind: "agent", name: "writer" });
   const stepNodeId = startNode(ctx, { parentId: agentNodeId, kind: "step", name: "work" });

@@ -115,11 +115,40 @@ export interface RunHandle {
  */
 export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
   const controller = new AbortController();
-  const limits = valueLimits(options.limits);
   if (options.signal) {
     if (options.signal.aborted) controller.abort(options.signal.reason);
     else options.signal.addEventListener("abort", () => controller.abort(options.signal!.reason), { once: true });
   }
+  const ctx = createRunContext(options, controller);
+  const result = execute(root, options, ctx).finally(async () => {
+    // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
+    for (const error of await ctx.cache.closeAll()) ctx.warn(`june: closing a tool source failed: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.close();
+  });
+  return {
+    id: ctx.runId,
+    events: ctx.log,
+    result,
+    approve: (approvalId, answer) => ctx.approvals.decide(approvalId, { approved: true, ...(answer?.content !== undefined ? { content: answer.content } : {}) }),
+    deny: (approvalId, reason, options) =>
+      ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}), ...(options?.cancel ? { cancelled: true as const } : {}) }),
+    abort: (reason) => controller.abort(new JuneError("JUNE_ABORTED", `june: the run was aborted${reason ? `: ${reason}` : "."}`)),
+    pendingApprovals: () => ctx.approvals.pending(),
+    pause: () => ctx.debug.pause(),
+    step: () => ctx.debug.step(),
+    continue: () => ctx.debug.continue(),
+    setBreakpoints: (breakpoints) => ctx.debug.setBreakpoints(breakpoints),
+    stopped: () => ctx.debug.stopped,
+  };
+}
+
+/**
+ * A run's context from its options: its log, tree, approvals, debugger and the rest, aborted by
+ * `controller`. run() makes one per run; tests of the layers make theirs with it too, so the two
+ * never differ in how a run starts (its stop rules, its defaults).
+ */
+export function createRunContext(options: RunOptions, controller: AbortController): RunContext {
+  const limits = valueLimits(options.limits);
   const ctx: RunContext = {
     runId: options.runId ?? newRunId(),
     signal: controller.signal,
@@ -153,26 +182,7 @@ export function run(root: JuneNode, options: RunOptions = {}): RunHandle {
     stop: (reason) => controller.abort(reason),
     recordFailure: undefined,
   };
-  const result = execute(root, options, ctx).finally(async () => {
-    // Connections a run opened (MCP servers) close when it ends; a failure to close is a warning.
-    for (const error of await ctx.cache.closeAll()) ctx.warn(`june: closing a tool source failed: ${error instanceof Error ? error.message : String(error)}`);
-    ctx.log.close();
-  });
-  return {
-    id: ctx.runId,
-    events: ctx.log,
-    result,
-    approve: (approvalId, answer) => ctx.approvals.decide(approvalId, { approved: true, ...(answer?.content !== undefined ? { content: answer.content } : {}) }),
-    deny: (approvalId, reason, options) =>
-      ctx.approvals.decide(approvalId, { approved: false, ...(reason !== undefined ? { reason } : {}), ...(options?.cancel ? { cancelled: true as const } : {}) }),
-    abort: (reason) => controller.abort(new JuneError("JUNE_ABORTED", `june: the run was aborted${reason ? `: ${reason}` : "."}`)),
-    pendingApprovals: () => ctx.approvals.pending(),
-    pause: () => ctx.debug.pause(),
-    step: () => ctx.debug.step(),
-    continue: () => ctx.debug.continue(),
-    setBreakpoints: (breakpoints) => ctx.debug.setBreakpoints(breakpoints),
-    stopped: () => ctx.debug.stopped,
-  };
+  return ctx;
 }
 
 async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Promise<RunResult> {
