@@ -12,14 +12,14 @@ import { SentMessages, boundaryLayer, composeLayers, limitsLayer, pricingLayer, 
 export function tracedModel(model: LanguageModelV4, place: Place, stepNodeId: string): LanguageModelV4 {
   const ctx = place.ctx;
   const sent = new SentMessages();
-  const replaying = ctx.replay !== undefined;
+  const replay = ctx.replay;
   const middleware: LanguageModelV4Middleware[] = [
-    ...(replaying ? [replayChoice(ctx, stepNodeId)] : []),
+    ...(replay ? [replayChoice(ctx, stepNodeId, replay)] : []),
     boundaryLayer(place, stepNodeId, sent),
     traceLayer(place, stepNodeId, sent),
     pricingLayer(ctx),
     limitsLayer(ctx, stepNodeId),
-    ...(replaying ? [replayAnswer(ctx, stepNodeId)] : []),
+    ...(replay ? [replayAnswer(ctx, stepNodeId)] : []),
   ];
   return composeLayers(model, middleware);
 }

@@ -69,13 +69,13 @@ function layersOf(name: string, tool: Tool, place: Place, stepNodeId: string): T
     return [blockLoadLayer(place, block), traceLayer(place, stepNodeId, { kind: "block-load", name: block }), limitsLayer(ctx, name)];
   }
   // A run that replays nothing has no replay layers.
-  const replaying = ctx.replay !== undefined;
+  const replay = ctx.replay;
   return [
-    ...(replaying ? [replayChoice(place, stepNodeId)] : []),
+    ...(replay ? [replayChoice(place, stepNodeId, replay)] : []),
     boundaryLayer(place, stepNodeId),
-    ...(replaying ? [outcomeUnknownLayer(place, stepNodeId, tool.description)] : []),
+    ...(replay ? [outcomeUnknownLayer(place, stepNodeId, tool.description)] : []),
     traceLayer(place, stepNodeId, { kind: "tool-call", name }),
-    ...(replaying ? [replayAnswer()] : []),
+    ...(replay ? [replayAnswer()] : []),
     limitsLayer(ctx, name),
   ];
 }

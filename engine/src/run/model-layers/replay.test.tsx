@@ -38,7 +38,7 @@ function replayed(options: LayerRunOptions, model = scripted([])) {
   const layers = layerRun(options);
   const { ctx, stepNodeId } = layers;
   const sent = new SentMessages();
-  const wrapped = composeLayers(model, [replayChoice(ctx, stepNodeId), traceLayer(layers.place, stepNodeId, sent), pricingLayer(ctx), replayAnswer(ctx, stepNodeId)]);
+  const wrapped = composeLayers(model, [replayChoice(ctx, stepNodeId, ctx.replay!), traceLayer(layers.place, stepNodeId, sent), pricingLayer(ctx), replayAnswer(ctx, stepNodeId)]);
   return { layers, model, wrapped };
 }
 

@@ -3,7 +3,7 @@
 // step's model's), so the boundary, the trace and the pricing know it before they act; below them
 // the answer itself, so they see a recorded answer exactly as they would a provider's.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
-import { modelCallKey, nodeKey, recordedGenerate, recordedStream } from "../../replay/index.ts";
+import { modelCallKey, nodeKey, recordedGenerate, recordedStream, type ReplayPlan } from "../../replay/index.ts";
 import type { RunContext } from "../run-context.ts";
 import { modelCall, openCall, type ModelCall } from "./model-call.ts";
 
@@ -12,9 +12,9 @@ import { modelCall, openCall, type ModelCall } from "./model-call.ts";
  * the step's key and the call's index in it.
  *
  * @example
- * composeLayers(model, [replayChoice(ctx, stepNodeId), …, replayAnswer(ctx, stepNodeId)]);
+ * composeLayers(model, [replayChoice(ctx, stepNodeId, ctx.replay), …, replayAnswer(ctx, stepNodeId)]);
  */
-export function replayChoice(ctx: RunContext, stepNodeId: string): LanguageModelV4Middleware {
+export function replayChoice(ctx: RunContext, stepNodeId: string, replay: ReplayPlan): LanguageModelV4Middleware {
   // The step's key, and how many calls it has made (counted here: filtering the step's children
   // on every call grew with the square of a loop).
   let stepKey: string | undefined;
@@ -22,8 +22,6 @@ export function replayChoice(ctx: RunContext, stepNodeId: string): LanguageModel
   return {
     specificationVersion: "v4",
     transformParams: async ({ params, model }) => {
-      const replay = ctx.replay;
-      if (replay === undefined) return params;
       const lookup = (id: string) => ctx.builder.node(id);
       stepKey ??= nodeKey(lookup(stepNodeId)!, lookup);
       const key = modelCallKey(stepKey, calls++);

@@ -41,12 +41,12 @@ async function resumed(decide: { approved: boolean; reason?: string }) {
   const layers = layerRun({ replay: resume(events) });
   const { ctx, place, stepNodeId } = layers;
   const live = scripted([{ text: "after the deploy" }]);
-  const model = composeLayers(live, [modelChoice(ctx, stepNodeId), modelTrace(place, stepNodeId, new SentMessages()), modelAnswer(ctx, stepNodeId)]);
+  const model = composeLayers(live, [modelChoice(ctx, stepNodeId, ctx.replay!), modelTrace(place, stepNodeId, new SentMessages()), modelAnswer(ctx, stepNodeId)]);
   const log: string[] = [];
   const { needsApproval: _, ...deploy } = deployTool(log);
   const tools = {
     deploy: layeredTool("deploy", deploy, place, [
-      replayChoice(place, stepNodeId),
+      replayChoice(place, stepNodeId, place.ctx.replay!),
       outcomeUnknownLayer(place, stepNodeId, deploy.description),
       traceLayer(place, stepNodeId, { kind: "tool-call", name: "deploy" }),
       replayAnswer(),

@@ -11,7 +11,7 @@ import { LIVE, type ToolLayer } from "./tool-call.ts";
  * programs without a sandbox).
  *
  * @example
- * composeLayers([replayChoice(place, stepNodeId), outcomeUnknownLayer(place, stepNodeId, tool.description), …], liveExecute(tool, place));
+ * composeLayers([replayChoice(place, stepNodeId, ctx.replay), outcomeUnknownLayer(place, stepNodeId, tool.description), …], liveExecute(tool, place));
  */
 export function outcomeUnknownLayer(place: Place, stepNodeId: string, description: unknown): ToolLayer {
   return (next) => (call) => {

@@ -44,9 +44,9 @@ async function replayStep(events: TraceEvent[], search: Tool) {
   const layers = layerRun({ replay: replay(events) });
   const { ctx, place, stepNodeId } = layers;
   const model = scripted([]);
-  const wrapped = composeLayers(model, [modelChoice(ctx, stepNodeId), modelTrace(place, stepNodeId, new SentMessages()), modelAnswer(ctx, stepNodeId)]);
+  const wrapped = composeLayers(model, [modelChoice(ctx, stepNodeId, ctx.replay!), modelTrace(place, stepNodeId, new SentMessages()), modelAnswer(ctx, stepNodeId)]);
   const tools = {
-    search: layeredTool("search", search, place, [replayChoice(place, stepNodeId), traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" }), replayAnswer()]),
+    search: layeredTool("search", search, place, [replayChoice(place, stepNodeId, place.ctx.replay!), traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" }), replayAnswer()]),
   };
   await generateText({ model: wrapped, tools, prompt: "Find June", stopWhen: stepCountIs(2) });
   const recordedTool = events.find((e) => e.type === "node-start" && e.node.kind === "tool-call") as Extract<TraceEvent, { type: "node-start" }>;
@@ -83,7 +83,7 @@ describe("a live answer's tool call", () => {
     const { place, stepNodeId } = layers;
     // The model answers live (no model replay layers here), so nothing marks its calls as the record's.
     const tools = {
-      search: layeredTool("search", searchTool(ran), place, [replayChoice(place, stepNodeId), traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" }), replayAnswer()]),
+      search: layeredTool("search", searchTool(ran), place, [replayChoice(place, stepNodeId, place.ctx.replay!), traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" }), replayAnswer()]),
     };
     await generateText({ model: scripted(SCRIPT), tools, prompt: "Find June", stopWhen: stepCountIs(2) });
 

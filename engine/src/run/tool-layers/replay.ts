@@ -5,7 +5,7 @@
 // answer's call is live whatever id it carries. A composite tool always runs: its inner calls
 // replay one by one.
 import { JuneError, type JuneErrorCode } from "../../errors/index.ts";
-import { callKey } from "../../replay/index.ts";
+import { callKey, type ReplayPlan } from "../../replay/index.ts";
 import type { NodeError } from "../../trace/index.ts";
 import type { Place } from "../run-context.ts";
 import type { ToolLayer } from "./tool-call.ts";
@@ -15,13 +15,12 @@ import type { ToolLayer } from "./tool-call.ts";
  * approved and started, never finished).
  *
  * @example
- * composeLayers([replayChoice(place, stepNodeId), …, replayAnswer()], liveExecute(tool, place));
+ * composeLayers([replayChoice(place, stepNodeId, ctx.replay), …, replayAnswer()], liveExecute(tool, place));
  */
-export function replayChoice(place: Place, stepNodeId: string): ToolLayer {
+export function replayChoice(place: Place, stepNodeId: string, replay: ReplayPlan): ToolLayer {
   const ctx = place.ctx;
   return (next) => (call) => {
-    const replay = ctx.replay;
-    if (replay && ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
+    if (ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
       const lookup = (id: string) => ctx.builder.node(id);
       const step = lookup(stepNodeId)!;
       const toolKey = callKey(step, lookup, "tool-call", call.toolName, call.toolCallId);
