@@ -11,7 +11,8 @@ const GLYPH: Record<NodeKind, string> = {
   approval: "?",
   composite: "C",
   catch: "!",
-  "server-request": "⇠",
+  // What a server asked during a call (its roots): a letter, as the others are (an arrow glyph is missing from some mono fonts).
+  "server-request": "Q",
 };
 
 export function KindIcon({ kind }: { kind: NodeKind }) {
