@@ -53,7 +53,7 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
   const runId = spec.runId;
   // The caller keeps the events (onEvent): the host folds the run node alone and replays nothing.
   const keepTrace = options.onEvent === undefined;
-  const log = keepTrace ? new EventLog() : new LiveEvents();
+  const log = new EventLog({ replay: keepTrace });
   const builder = new TraceBuilder();
   let rootId: string | undefined;
   const pending = new Map<string, ApprovalRequest>();
@@ -213,53 +213,6 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
   return handle;
 }
 
-/**
- * A run's events from when each iteration starts, until the run ends: what `events` is when the
- * caller keeps the events (onEvent), so nothing before an iteration is held for it.
- */
-class LiveEvents implements AsyncIterable<TraceEvent> {
-  readonly #readers = new Set<{ queue: TraceEvent[]; wake: (() => void) | undefined }>();
-  #closed = false;
-
-  push(event: TraceEvent): void {
-    for (const reader of this.#readers) {
-      reader.queue.push(event);
-      reader.wake?.();
-    }
-  }
-
-  close(): void {
-    this.#closed = true;
-    for (const reader of this.#readers) reader.wake?.();
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<TraceEvent> {
-    const reader: { queue: TraceEvent[]; wake: (() => void) | undefined } = { queue: [], wake: undefined };
-    if (!this.#closed) this.#readers.add(reader);
-    let index = 0;
-    const done = (): IteratorResult<TraceEvent> => {
-      this.#readers.delete(reader);
-      return { value: undefined, done: true };
-    };
-    return {
-      next: async () => {
-        while (index >= reader.queue.length && !this.#closed) await new Promise<void>((resolve) => (reader.wake = resolve));
-        reader.wake = undefined;
-        if (index < reader.queue.length) {
-          const event = reader.queue[index++]!;
-          // What was read is let go of once the reader caught up.
-          if (index === reader.queue.length) {
-            reader.queue.length = 0;
-            index = 0;
-          }
-          return { value: event, done: false };
-        }
-        return done();
-      },
-      return: async () => done(),
-    };
-  }
-}
 
 function checkPending(pending: Map<string, ApprovalRequest>, approvalId: string): ApprovalRequest {
   const request = pending.get(approvalId);
