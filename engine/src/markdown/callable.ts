@@ -47,13 +47,14 @@ export function resolveAgent(
   context: MarkdownContext = {},
   choice: AgentChoice = {},
 ): { agent?: ResolvedMarkdownAgent; diagnostics: Diagnostic[] } {
-  const { capabilities, diagnostics } = resolveAgentTools(definition, context);
+  const { capabilities, diagnostics, unavailable } = resolveAgentTools(definition, context);
   const place = (field: string) => ({ file: definition.file, field, line: definition.lines[field], column: 1 });
   const modelRef = choose(definition, "model", choice.model, diagnostics);
   const reasoning = choose(definition, "reasoning", choice.reasoning, diagnostics);
 
   const settings: AgentSettings = { stopWhen: stepCountIs(definition.maxTurns) };
-  if (definition.instructions !== "") settings.instructions = definition.instructions;
+  const instructions = [definition.instructions, unavailableNote(unavailable)].filter((part) => part !== "").join("\n\n");
+  if (instructions !== "") settings.instructions = instructions;
   if (modelRef !== undefined) {
     const resolved = resolveModelRef(modelRef, context);
     if (resolved.ok) settings.model = resolved.model;
@@ -65,6 +66,16 @@ export function resolveAgent(
   if (reasoning !== undefined) Object.assign(settings, { reasoning });
   if (hasErrors(diagnostics)) return { diagnostics };
   return { agent: { definition, settings, capabilities }, diagnostics };
+}
+
+/**
+ * What the model is told of the tools its file names that it doesn't have here, so it doesn't
+ * plan around them ("" when it has them all): Claude Code's prompt would offer them.
+ */
+export function unavailableNote(names: readonly string[]): string {
+  if (names.length === 0) return "";
+  const list = names.join(", ");
+  return `Not available in this environment: ${list} (Claude Code tools June doesn't provide). Don't try to call ${names.length === 1 ? "it" : "them"}; work with the tools you have.`;
 }
 
 /**

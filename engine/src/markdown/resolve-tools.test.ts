@@ -164,6 +164,11 @@ describe("Claude Code compatibility: unimplemented built-ins are skipped, not fa
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual(Array(4).fill(["warning", "JUNE_BUILTIN_SKIPPED"]));
   });
 
+  it("Claude Code's newer built-ins (TaskCreate, SendMessage, TeamCreate, …) are known gaps too, never hard errors", () => {
+    const { diagnostics } = resolveAgentTools(definition("tools: TaskCreate, TaskList, TaskGet, TaskUpdate, SendMessage, TeamCreate, TeamDelete"), {});
+    expect(diagnostics.map((d) => [d.severity, d.code])).toEqual(Array(7).fill(["warning", "JUNE_BUILTIN_SKIPPED"]));
+  });
+
   it("a Claude permission rule such as Bash(git diff:*) can't be enforced, so the tool is not given", async () => {
     const { tools, warnings } = await offered("tools: Bash(git diff:*), search", { registry: { search }, builtins: { Bash: aTool("Bash") } });
     expect(tools).toEqual(["search"]);

@@ -16,6 +16,8 @@ export interface ResolvedTools {
   /** `<Tool name value />` per named tool, `<Tools from />` per MCP server, in the file's order. */
   capabilities: JuneElement[];
   diagnostics: Diagnostic[];
+  /** Claude Code built-ins the file names that June doesn't provide (skipped with a warning), in its order. */
+  unavailable: string[];
 }
 
 interface ServerPick {
@@ -39,6 +41,7 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
   const named = new Map<string, AiTool<any, any>>();
   const servers = new Map<string, ServerPick>();
   const known = new Set([...Object.keys(context.builtins ?? {}), ...(context.knownBuiltins ?? CLAUDE_CODE_TOOL_NAMES)]);
+  const unavailable: string[] = [];
 
   function server(ref: { raw: string; server: string }, field: string): ServerPick | undefined {
     const existing = servers.get(ref.server);
@@ -65,6 +68,7 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
         const tool = context.registry?.[ref.name] ?? context.builtins?.[ref.name];
         if (tool) named.set(ref.name, tool);
         else if (known.has(ref.name)) {
+          if (!unavailable.includes(ref.name)) unavailable.push(ref.name);
           diagnostics.push(
             warningAt(place("tools"), "JUNE_BUILTIN_SKIPPED",
               `june: ${fileLine(place("tools"))}: "${ref.name}" is a Claude Code built-in June doesn't provide; ` +
@@ -112,7 +116,7 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
     const source = selectedSource({ server: name, source: pick.source, ...(pick.all ? {} : { only: pick.only }), exclude: pick.exclude });
     capabilities.push(jsx(Tools, { from: source }));
   }
-  return { capabilities, diagnostics };
+  return { capabilities, diagnostics, unavailable };
 }
 
 /** Removes what `ref` names from the agent's own list; false when it named nothing there. */

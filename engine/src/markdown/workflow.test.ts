@@ -63,6 +63,16 @@ describe("Agent tools: a markdown agent runs on its own", () => {
     expect(thrown(() => toCallableAgent(definition("tools: serch"))).code).toBe("JUNE_UNKNOWN_TOOL");
   });
 
+  it("the model is told which of the tools its file names it doesn't have here", async () => {
+    const model = scripted([{ text: "done" }]);
+    await run(markdownWorkflow(definition("tools: WebFetch, TodoWrite, search"), { registry: { search: aTool("search") }, warn: () => {} }, "task"), { model }).result;
+    expect(model.calls[0]!.tools).toEqual(["search"]);
+    expect(model.calls[0]!.prompt[0]).toEqual({
+      role: "system",
+      content: "You sort issues.\nLabel each one.\n\nNot available in this environment: WebFetch, TodoWrite (Claude Code tools June doesn't provide). Don't try to call them; work with the tools you have.",
+    });
+  });
+
   it("warnings go to context.warn and the agent still builds", () => {
     const warned: string[] = [];
     markdownWorkflow(definition("tools: WebFetch"), { warn: (d) => warned.push(d.code) }, "task");
