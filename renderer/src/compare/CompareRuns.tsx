@@ -3,10 +3,10 @@
 // with Compare), and the two runs side by side. A past run's events are fetched (getRunEvents,
 // through the store's loadRunTrace) when compared; a live run's comparison follows its trace.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { createPortal } from "react-dom";
 import { useShallow } from "zustand/react/shallow";
 import type { RunSummary, StudioError } from "../contract/index.ts";
 import { useStudio, useStudioStore } from "../store/index.ts";
+import { ModalDialog } from "../ui/ModalDialog.tsx";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { initialPair, newestFirst, runLabel } from "./run-choices.ts";
@@ -34,39 +34,12 @@ export function CompareRunsButton() {
   );
 }
 
-/** A native modal <dialog> (top layer, inert background, Escape closes) in the page's body. */
+/** Compare runs in a modal dialog; the first select gets the focus. */
 function CompareDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // jsdom has no showModal; an open dialog there is still a dialog with its content.
-    if (typeof dialog.showModal === "function") {
-      if (!dialog.open) dialog.showModal();
-    } else dialog.setAttribute("open", "");
-    dialog.querySelector("select")?.focus();
-    return () => {
-      if (dialog.open && typeof dialog.close === "function") dialog.close();
-    };
-  }, []);
-  return createPortal(
-    <dialog
-      ref={ref}
-      className="compare-dialog"
-      aria-labelledby="panel-compare-runs"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== "Escape") return;
-        event.preventDefault();
-        onClose();
-      }}
-    >
+  return (
+    <ModalDialog className="compare-dialog" labelledBy="panel-compare-runs" focus="select" onClose={onClose}>
       <CompareRuns onClose={onClose} />
-    </dialog>,
-    document.body,
+    </ModalDialog>
   );
 }
 

@@ -1,34 +1,19 @@
-// "MCP server <name>": a native modal <dialog> (as compare/ opens "Compare runs": top layer, inert
-// background, Escape closes) that asks the server's catalog when it opens, says it is starting
+// "MCP server <name>": a modal dialog (ui/ModalDialog.tsx, as "Compare runs" is) that asks the server's catalog when it opens, says it is starting
 // the server meanwhile, and shows the catalog or the error with a "Try again".
-import { useEffect, useId, useRef } from "react";
-import { createPortal } from "react-dom";
+import { useEffect, useId } from "react";
 import type { McpCatalog, McpServerInfo } from "../contract/june-types.ts";
 import { useStudio } from "../store/index.ts";
+import { ModalDialog } from "../ui/ModalDialog.tsx";
 import { McpCatalogView } from "./McpCatalogView.tsx";
 import { McpError } from "./McpError.tsx";
 import { useHostCall } from "./use-host-call.ts";
 
 export function McpServerDialog({ server, onClose }: { server: McpServerInfo; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const mcpCatalog = useStudio((s) => s.mcpCatalog);
   const [catalog, run] = useHostCall<McpCatalog>();
   const ask = () => void run(() => mcpCatalog(server.name));
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // jsdom has no showModal; an open dialog there is still a dialog with its content.
-    if (typeof dialog.showModal === "function") {
-      if (!dialog.open) dialog.showModal();
-    } else dialog.setAttribute("open", "");
-    // Close is the one control there while the server starts; the content comes later.
-    dialog.querySelector<HTMLButtonElement>(".mcp-dialog-close")?.focus();
-    return () => {
-      if (dialog.open && typeof dialog.close === "function") dialog.close();
-    };
-  }, []);
 
   useEffect(() => {
     ask();
@@ -36,21 +21,9 @@ export function McpServerDialog({ server, onClose }: { server: McpServerInfo; on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [server.name]);
 
-  return createPortal(
-    <dialog
-      ref={ref}
-      className="mcp-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== "Escape") return;
-        event.preventDefault();
-        onClose();
-      }}
-    >
+  // Close is the one control there while the server starts; the content comes later.
+  return (
+    <ModalDialog className="mcp-dialog" labelledBy={titleId} focus=".mcp-dialog-close" onClose={onClose}>
       <section className="panel mcp-dialog-panel" aria-labelledby={titleId}>
         <header className="panel-header">
           <h2 id={titleId} className="panel-title">
@@ -76,7 +49,6 @@ export function McpServerDialog({ server, onClose }: { server: McpServerInfo; on
           {catalog.status === "done" && <McpCatalogView catalog={catalog.value} />}
         </div>
       </section>
-    </dialog>,
-    document.body,
+    </ModalDialog>
   );
 }
