@@ -48,12 +48,7 @@ function ToolCallCard({ approval, deciding, error, onApprove, onDeny, onMove }: 
       onA={() => onApprove()}
       onD={() => onDeny(reason)}
       onMove={onMove}
-      actions={
-        <>
-          <ApproveButton busy={busy} onClick={() => onApprove()} text={deciding === "approve" ? "Approving…" : "Approve"} />
-          <DenyButton busy={busy} onClick={() => onDeny(reason)} text={deciding === "deny" ? "Denying…" : "Deny"} />
-        </>
-      }
+      actions={<ApproveOrDeny busy={busy} deciding={deciding} onApprove={() => onApprove()} onDeny={() => onDeny(reason)} />}
     >
       {noSandbox !== undefined && (
         <p className="outcome-unknown no-sandbox" role="note">
@@ -137,16 +132,21 @@ function SamplingCard({ approval, ask, deciding, error, onApprove, onDeny, onMov
       onA={() => onApprove()}
       onD={() => onDeny(reason)}
       onMove={onMove}
-      actions={
-        <>
-          <ApproveButton busy={busy} onClick={() => onApprove()} text={deciding === "approve" ? "Approving…" : "Approve"} />
-          <DenyButton busy={busy} onClick={() => onDeny(reason)} text={deciding === "deny" ? "Denying…" : "Deny"} />
-        </>
-      }
+      actions={<ApproveOrDeny busy={busy} deciding={deciding} onApprove={() => onApprove()} onDeny={() => onDeny(reason)} />}
     >
       <SamplingRequest ask={ask} />
       <ToolCallInput approval={approval} />
     </CardShell>
+  );
+}
+
+/** Approve and Deny, saying which is under way: a tool call's and a sampling's buttons. */
+function ApproveOrDeny({ busy, deciding, onApprove, onDeny }: { busy: boolean; deciding: ApprovalCardProps["deciding"]; onApprove: () => void; onDeny: () => void }) {
+  return (
+    <>
+      <ApproveButton busy={busy} onClick={onApprove} text={deciding === "approve" ? "Approving…" : "Approve"} />
+      <DenyButton busy={busy} onClick={onDeny} text={deciding === "deny" ? "Denying…" : "Deny"} />
+    </>
   );
 }
 
