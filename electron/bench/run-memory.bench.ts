@@ -10,20 +10,17 @@
 // runs it:
 //   cd electron && ../node_modules/.bin/node bench/run-memory.bench.ts [turns] [calls]
 // Results are recorded in docs/benchmarks.md ("A 100,000-node run in the studio's host").
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { availableParallelism, loadavg } from "node:os";
 import { buildRunTrace, type TraceEvent } from "june";
 // Not public: which run workers there are (the bench waits for the pool to end a heavy idle one).
 import { runWorkers } from "../../engine/src/isolate/index.ts";
+import { hostMemory, type HostMemory } from "./host-memory.ts";
 import type { Result, StudioEvent } from "../src/contract/index.ts";
 import { makeProject, runEnded } from "../src/service/project-fixture.test-support.ts";
 import { connectClient } from "../src/service/studio-client.ts";
 import { StudioService } from "../src/service/studio-service.ts";
 import { jsonText, wireJson } from "../src/service/plain-json.ts";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 
 const TURNS = Number(process.argv[2] ?? 100);
 const CALLS = Number(process.argv[3] ?? 999);
@@ -91,24 +88,14 @@ async function reopen(service: StudioService, runId: string) {
   return { readMs, parseMs, foldMs, reopenBytes: text.length, reopenEvents: result.value.length };
 }
 
-interface Sample {
+interface Sample extends HostMemory {
   at: string;
-  heapMb: number;
-  rssMb: number;
-  loggedEvents: number;
-  runEvents: number;
-  runHandles: number;
 }
 
-const mb = (bytes: number) => bytes / 1024 / 1024;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 function measure(service: StudioService, at: string): Sample {
-  gc();
-  gc();
-  const memory = process.memoryUsage();
-  const retained = service.retained();
-  return { at, heapMb: mb(memory.heapUsed), rssMb: mb(memory.rss), loggedEvents: retained.loggedEvents, runEvents: retained.runEvents, runHandles: retained.runHandles };
+  return { at, ...hostMemory(service) };
 }
 
 console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);

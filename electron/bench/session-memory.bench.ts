@@ -5,38 +5,24 @@
 // and its engine handle kept, as before the log let go of ended runs). Plain .ts, so Node 22 runs it:
 //   cd electron && ../node_modules/.bin/node bench/session-memory.bench.ts [runs] [words]
 // Results are recorded in docs/benchmarks.md ("Studio session memory").
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { availableParallelism, loadavg } from "node:os";
+import { hostMemory, type HostMemory } from "./host-memory.ts";
 import type { StudioEvent } from "../src/contract/index.ts";
 import { longFlow, makeProject } from "../src/service/project-fixture.test-support.ts";
 import { StudioService, type StudioServiceOptions } from "../src/service/studio-service.ts";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 
 const RUNS = Number(process.argv[2] ?? 500);
 const WORDS = Number(process.argv[3] ?? 100);
 const CHECKPOINTS = [0, 100, RUNS].filter((n, i, all) => n <= RUNS && all.indexOf(n) === i);
 
-interface Sample {
+interface Sample extends HostMemory {
   runs: number;
-  heapMb: number;
-  rssMb: number;
-  loggedEvents: number;
-  runEvents: number;
-  runHandles: number;
 }
 
-const mb = (bytes: number) => bytes / 1024 / 1024;
 
-/** Heap and RSS after two full collections (the second catches what finalizers of the first freed). */
 function measure(service: StudioService, runs: number): Sample {
-  gc();
-  gc();
-  const memory = process.memoryUsage();
-  const retained = service.retained();
-  return { runs, heapMb: mb(memory.heapUsed), rssMb: mb(memory.rss), loggedEvents: retained.loggedEvents, runEvents: retained.runEvents, runHandles: retained.runHandles };
+  return { runs, ...hostMemory(service) };
 }
 
 function runEnded(service: StudioService, runId: string, afterSeq: number): Promise<void> {
