@@ -14,6 +14,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { buildRunTrace, type TraceEvent } from "june";
 // Not public: which run workers there are (the bench waits for the pool to end a heavy idle one).
 import { runWorkers } from "../../engine/src/isolate/index.ts";
+import { workflowSource } from "../../renderer/bench/trace-workflow.mjs";
 import { hostMemory, type HostMemory } from "./host-memory.ts";
 import type { Result, StudioEvent } from "../src/contract/index.ts";
 import { makeProject, runEnded } from "../src/service/project-fixture.test-support.ts";
@@ -26,45 +27,6 @@ const TURNS = Number(process.argv[2] ?? 100);
 const CALLS = Number(process.argv[3] ?? 999);
 const NODES = 3 + (TURNS + 1) + TURNS * CALLS;
 
-/** The trace-scale workflow of the peer harness (and renderer/bench/trace-workflow.mjs), sized here. */
-const workflow = `import { stepCountIs, tool } from "ai";
-import { Agent, Step, Tool } from "june";
-import { scripted } from "june/sdk/scripted";
-import { z } from "zod";
-
-const TURNS = ${TURNS};
-const CALLS = ${CALLS};
-const readFile = tool({ description: "Read a file", inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => "contents of " + path });
-const stat = tool({ description: "Stat a file", inputSchema: z.object({ path: z.string() }), execute: async ({ path }) => ({ path, size: path.length * 10 }) });
-const search = tool({ description: "Search the project", inputSchema: z.object({ query: z.string() }), execute: async ({ query }) => ({ query, hits: 3 }) });
-const NAMES = ["readFile", "stat", "search"];
-
-function script() {
-  const responses = [];
-  let i = 0;
-  for (let turn = 0; turn < TURNS; turn++) {
-    const toolCalls = [];
-    for (let call = 0; call < CALLS; call++, i++) {
-      const toolName = NAMES[i % NAMES.length];
-      toolCalls.push({ toolName, input: toolName === "search" ? { query: "symbol" + i } : { path: "src/file" + i + ".ts" } });
-    }
-    responses.push({ toolCalls });
-  }
-  responses.push({ text: "Done: every file read, statted and searched." });
-  return responses;
-}
-
-export default function TraceScale() {
-  return (
-    <Agent name="worker" model={scripted(script(), { modelId: "scripted-bench" })} stopWhen={stepCountIs(TURNS + 1)}>
-      <Tool name="readFile" value={readFile} />
-      <Tool name="stat" value={stat} />
-      <Tool name="search" value={search} />
-      <Step id="work" prompt="Look at every file." />
-    </Agent>
-  );
-}
-`;
 
 /**
  * getRunEvents as a host answers a window (the answer's JSON text, as the WebSocket sends it),
@@ -100,7 +62,11 @@ function measure(service: StudioService, at: string): Sample {
 
 console.log(`machine: ${availableParallelism()} cores, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log(`one run of ${TURNS} turns × ${CALLS} calls = ${NODES.toLocaleString("en-US")} trace nodes, isolated, one window connected`);
-const project = await makeProject({ "TraceScale.tsx": workflow, "Warm.tsx": workflow.replace(/const TURNS = \d+;/, "const TURNS = 2;").replace(/const CALLS = \d+;/, "const CALLS = 9;") });
+// The trace-view bench's workflow (and the peer harness's trace-scale one), sized here.
+const project = await makeProject({
+  "TraceScale.tsx": workflowSource({ entry: "TraceScale", turns: TURNS, calls: CALLS }),
+  "Warm.tsx": workflowSource({ entry: "Warm", turns: 2, calls: 9 }),
+});
 const service = new StudioService({ log: (message) => console.warn(message) });
 try {
   const opened = await service.openFolder({ folder: project.folder });
