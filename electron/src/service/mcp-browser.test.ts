@@ -60,7 +60,7 @@ describe("a project's MCP servers in the studio", () => {
     expect(unknown.ok || unknown.error.message).toContain('it has "fs", "everything"');
     const failed = await service.readMcpResource({ server: "everything", uri: "demo://nowhere" });
     expect(failed).toMatchObject({ ok: false, error: { code: "STUDIO_MCP_FAILED" } });
-    expect(failed.ok || failed.error.message).toContain('on MCP server "everything"');
+    expect(failed.ok || failed.error.message).toContain(`on MCP server "everything" (defined in ${join(project.folder, ".mcp.json")}:3)`);
   });
 
   it("a restricted folder lists none and starts none", async () => {

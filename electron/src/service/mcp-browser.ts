@@ -48,6 +48,7 @@ async function browse<T>(project: Project, server: string, what: string, ask: (s
     return ok(await ask(found.source, AbortSignal.timeout(MCP_BROWSE_TIMEOUT_MS)));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return fail("STUDIO_MCP_FAILED", `june studio: couldn't ${what} on MCP server ${JSON.stringify(server)}: ${message}`);
+    const where = found.file === undefined ? "" : ` (defined in ${found.file}${found.line !== undefined ? `:${found.line}` : ""})`;
+    return fail("STUDIO_MCP_FAILED", `june studio: couldn't ${what} on MCP server ${JSON.stringify(server)}${where}: ${message}`);
   }
 }
