@@ -60,7 +60,14 @@ export async function connectMcp(name: string, spec: McpTransportSpec, signal: A
   }
   // Before any request of the server can arrive: the handshake just ended, and its messages come
   // with I/O, after this continuation.
-  if (serve) answerServerRequests(client, serve);
+  if (serve) {
+    try {
+      answerServerRequests(client, serve);
+    } catch (error) {
+      await client.close().finally(() => stdio?.close());
+      throw new Error(`${where}: ${describeError(error)}`, { cause: error });
+    }
+  }
   return {
     client,
     failure: () => stdio?.describeFailure(),
