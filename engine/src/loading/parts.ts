@@ -5,12 +5,13 @@
 // worker builds its own project from them, so nothing here knows of workers.
 import { relative, resolve } from "node:path";
 import type { LanguageModel } from "ai";
-import type { ToolPolicy, ToolSource } from "../capabilities/index.ts";
+import type { ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { inspect, collectErrors } from "../inspect/index.ts";
 import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
 import type { Blocks } from "../blocks/index.ts";
 import { markdownBlocks } from "./markdown-blocks.ts";
+import { markdownContext, withDefaultTools } from "./markdown-context.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import {
   loadAgentDefinitions,
@@ -23,7 +24,6 @@ import {
 } from "../markdown/index.ts";
 import { mcpServer, type McpServerConfig, type McpToolSource } from "../mcp/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
-import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
 import type { TraceNode } from "../trace/index.ts";
 import type { SandboxSettings } from "../sandbox/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
@@ -260,21 +260,6 @@ function projectMcp(folder: string, config: JuneConfig | undefined, configFile: 
   return servers;
 }
 
-function markdownContext(folder: string, config: JuneConfig | undefined, servers: Record<string, ProjectMcpServer>): MarkdownContext {
-  const mcp: Record<string, ToolSource> = {};
-  for (const [name, { source }] of Object.entries(servers)) mcp[name] = source;
-  return {
-    ...(config?.tools ? { registry: config.tools } : {}),
-    // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
-    builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
-    mcp,
-    ...(config?.model ? { defaultModel: config.model } : {}),
-    ...(config?.models ? { resolveModel: config.models } : {}),
-    // Warnings are collected as problems at load; at run time they'd only repeat them.
-    warn: () => {},
-  };
-}
-
 export interface LoadedEntry {
   entry?: ProjectEntry;
   element?: (input: unknown) => JuneNode;
@@ -374,15 +359,6 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, t
     }
   }
   return { entries, problems };
-}
-
-/**
- * Claude Code gives an agent without `tools:` every tool the main thread has; in a project that
- * is June's Claude built-ins (Write, Edit and Bash still ask for approval).
- */
-function withDefaultTools(definition: AgentDefinition): AgentDefinition {
-  if (definition.tools !== undefined) return definition;
-  return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
 }
 
 function describeTree(entry: ProjectEntry, tree: TraceNode): void {

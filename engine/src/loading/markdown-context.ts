@@ -1,0 +1,32 @@
+// What a project's markdown agents are resolved against (markdown/context.ts): the config's tool
+// registry, the Claude Code built-ins June provides on the project folder, the project's MCP
+// servers and its models; and the tools an agent gets when its file lists none.
+import type { ToolSource } from "../capabilities/index.ts";
+import type { AgentDefinition, MarkdownContext } from "../markdown/index.ts";
+import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
+import type { JuneConfig } from "./config.ts";
+import type { ProjectMcpServer } from "./parts.ts";
+
+export function markdownContext(folder: string, config: JuneConfig | undefined, servers: Record<string, ProjectMcpServer>): MarkdownContext {
+  const mcp: Record<string, ToolSource> = {};
+  for (const [name, { source }] of Object.entries(servers)) mcp[name] = source;
+  return {
+    ...(config?.tools ? { registry: config.tools } : {}),
+    // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
+    builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
+    mcp,
+    ...(config?.model ? { defaultModel: config.model } : {}),
+    ...(config?.models ? { resolveModel: config.models } : {}),
+    // Warnings are collected as problems at load; at run time they'd only repeat them.
+    warn: () => {},
+  };
+}
+
+/**
+ * Claude Code gives an agent without `tools:` every tool the main thread has; in a project that
+ * is June's Claude built-ins (Write, Edit and Bash still ask for approval).
+ */
+export function withDefaultTools(definition: AgentDefinition): AgentDefinition {
+  if (definition.tools !== undefined) return definition;
+  return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
+}
