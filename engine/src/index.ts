@@ -10,6 +10,7 @@ export {
   RequireApproval,
   defineCapabilities,
   defineAgent,
+  Delegate,
   toolSource,
   checkPolicy,
 } from "./capabilities/index.ts";
@@ -21,6 +22,8 @@ export type {
   CallableAgentConfig,
   CompositeResult,
   CompositeToolProps,
+  DelegateAgent,
+  DelegateProps,
   InheritProps,
   NamespaceProps,
   RequireApprovalProps,

@@ -6,7 +6,7 @@ import { bundleInfo } from "./bundle.ts";
 import { callableConfig } from "./callable-agent.ts";
 import type { Declaration, Frame } from "./declaration.ts";
 import { describeElement, isCapabilityElement } from "./describe-element.ts";
-import { at, bashLabel, callableLabel, frameLabel, inheritLabel, toolLabel, toolsLabel } from "./labels.ts";
+import { at, bashLabel, callableLabel, delegateLabel, frameLabel, inheritLabel, toolLabel, toolsLabel } from "./labels.ts";
 import { isCompositeProps, type ToolProps } from "./tool.ts";
 import type { ToolsProps } from "./tools-source.ts";
 import { checkNamespaceName } from "./tool-name.ts";
@@ -84,6 +84,11 @@ function collectElement(element: JuneElement, walk: Walk): void {
     case "callable-agent": {
       const config = callableConfig(element.type)!;
       declare({ kind: "callable-agent", name: config.name, label: callableLabel(config.name) });
+      return;
+    }
+    case "delegate": {
+      if (typeof props.name !== "string" || props.name === "") throw invalidProps(`<Delegate> needs a string name prop`, element);
+      declare({ kind: "delegate", name: props.name, label: delegateLabel(props.name) });
       return;
     }
     case "namespace": {

@@ -9,7 +9,7 @@ export type Frame =
   | { kind: "namespace"; name: string; source?: SourceLocation }
   | { kind: "require-approval"; source?: SourceLocation };
 
-export type DeclarationKind = "tool" | "composite" | "bash" | "callable-agent" | "tools" | "inherit";
+export type DeclarationKind = "tool" | "composite" | "bash" | "callable-agent" | "delegate" | "tools" | "inherit";
 
 export interface Declaration {
   kind: DeclarationKind;

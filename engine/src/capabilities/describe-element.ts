@@ -2,7 +2,7 @@
 import { componentName, kindOf, type JuneElement } from "../jsx/index.ts";
 import { bundleInfo } from "./bundle.ts";
 import { callableConfig } from "./callable-agent.ts";
-import { bashLabel, callableLabel, inheritLabel, toolLabel, toolsLabel } from "./labels.ts";
+import { bashLabel, callableLabel, delegateLabel, inheritLabel, toolLabel, toolsLabel } from "./labels.ts";
 
 export function describeElement(element: JuneElement): string {
   const props = element.props as Record<string, unknown>;
@@ -21,6 +21,8 @@ export function describeElement(element: JuneElement): string {
       return toolsLabel(String((props.from as { name?: unknown } | undefined)?.name));
     case "callable-agent":
       return callableLabel(callableConfig(element.type)!.name);
+    case "delegate":
+      return delegateLabel(String(props.name));
     case "bundle":
       return `<${bundleInfo(element.type)!.name}>`;
     case "namespace":
@@ -31,7 +33,7 @@ export function describeElement(element: JuneElement): string {
 }
 
 /** Capability kinds: what may stand in an agent's children, a bundle or a wrapper. */
-export const CAPABILITY_KINDS = new Set(["tool", "tools", "bash", "inherit", "namespace", "require-approval", "bundle", "callable-agent"]);
+export const CAPABILITY_KINDS = new Set(["tool", "tools", "bash", "inherit", "namespace", "require-approval", "bundle", "callable-agent", "delegate"]);
 
 export function isCapabilityElement(element: JuneElement): boolean {
   const kind = kindOf(element);

@@ -18,6 +18,8 @@ export type { NamespaceProps, RequireApprovalProps } from "./wrappers.ts";
 export { defineCapabilities, bundleInfo } from "./bundle.ts";
 export type { Bundle } from "./bundle.ts";
 export { defineAgent, callableConfig } from "./callable-agent.ts";
+export { Delegate, delegateAgents, delegatedName } from "./delegate.ts";
+export type { DelegateAgent, DelegateProps } from "./delegate.ts";
 export type { AgentSettings, CallableAgent, CallableAgentConfig } from "./callable-agent.ts";
 export { collectDeclarations, collectCapabilityNode } from "./collect.ts";
 export { resolveCapabilities } from "./resolve.ts";

@@ -23,6 +23,10 @@ export function callableLabel(name: string): string {
   return `defineAgent({ name: ${JSON.stringify(name)} })`;
 }
 
+export function delegateLabel(name: string): string {
+  return `<Delegate name=${JSON.stringify(name)}>`;
+}
+
 export function toolsPropLabel(name: string): string {
   return `<Agent tools={{ ${JSON.stringify(name)} }}>`;
 }

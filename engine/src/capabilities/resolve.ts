@@ -8,6 +8,7 @@ import type { CapabilityRecord, ToolInfo } from "../trace/index.ts";
 import { approvalMode, ownApprovalReason, requireApproval } from "./approval.ts";
 import { checkCollisions } from "./collision.ts";
 import { compositeTool, INSPECT_ONLY, type CompositeRunner } from "./composite.ts";
+import { delegateTool } from "./delegate.ts";
 import type { Declaration } from "./declaration.ts";
 import { checkInheritDuplicates, grant, type ParentScope } from "./inherit.ts";
 import { at, frameLabel, sourceString, toolsLabel, toolsPropLabel } from "./labels.ts";
@@ -114,6 +115,8 @@ async function rawTools(
     case "composite":
     case "callable-agent":
       return [{ declaration: d, name: d.name!, tool: compositeTool(d, options.composites ?? INSPECT_ONLY, caller, finalName) }];
+    case "delegate":
+      return [{ declaration: d, name: d.name!, tool: delegateTool(d, options.composites ?? INSPECT_ONLY, caller, finalName) }];
     case "bash": {
       const { name: _name, children: _children, ...bashOptions } = props;
       const sandbox = bashOptions.sandbox ?? options.sandbox;
@@ -170,7 +173,7 @@ function applyFrames(raw: Raw): ResolvedTool {
   checkToolName(name, sourceString(d.label, d.frames), d.source);
 
   const record: CapabilityRecord = { name, source: sourceString(d.label, d.frames) };
-  if (d.kind === "composite" || d.kind === "callable-agent") record.composite = true;
+  if (d.kind === "composite" || d.kind === "callable-agent" || d.kind === "delegate") record.composite = true;
   if (raw.grantedFrom) {
     record.granted = `${grantedSource(raw.grantedFrom)} in the enclosing <Agent>`;
     provenance.push(`granted from the enclosing <Agent>: ${raw.grantedFrom.info.provenance.join(" ← ")}`);

@@ -8,6 +8,10 @@ import {
   type ToolPolicy,
   callableConfig,
   collectCapabilityNode,
+  delegateAgents,
+  delegatedName,
+  type CallableAgentConfig,
+  type DelegateProps,
   compositeSpec,
   resolveCapabilities,
   type ParentScope,
@@ -112,7 +116,7 @@ async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, 
     if (prepared.props.blocks) node.tools!.push(...blockLoaderInfos(prepared.props.blocks));
     scope = { scope: resolved };
     for (const entry of resolved.entries) {
-      if (entry.record.composite && !entry.grantedFrom) node.children.push(await inspectComposite(walk, node.id, entry, resolved));
+      if (entry.record.composite && !entry.grantedFrom) node.children.push(...(await inspectComposites(walk, node.id, entry, resolved)));
     }
   } catch (error) {
     fail(node, error);
@@ -121,18 +125,36 @@ async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, 
   return node;
 }
 
-/** A composite tool or defined agent drawn as its own subtree, its caller as the parent scope. */
-async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedTool, caller: Scope): Promise<TraceNode> {
+/**
+ * A composite tool or defined agent drawn as its own subtree, its caller as the parent scope; a
+ * `<Delegate>` as one such subtree per agent it offers, named as their runs are (`Agent:reviewer`).
+ */
+async function inspectComposites(walk: Walk, parentId: string, entry: ResolvedTool, caller: Scope): Promise<TraceNode[]> {
   const declaration = entry.declaration!;
+  const parent: ParentScope = { scope: caller };
+  if (declaration.kind === "delegate") {
+    const agents = delegateAgents(declaration.element.props as DelegateProps, declaration.label);
+    const nodes: TraceNode[] = [];
+    for (const config of agents.values()) {
+      const node = makeNode(walk, parentId, "composite", delegatedName(entry.name, config.name), declaration.element);
+      await inspectDefinedAgent(walk, node, config as CallableAgentConfig<unknown>, declaration.element, parent);
+      nodes.push(node);
+    }
+    return nodes;
+  }
   const node = makeNode(walk, parentId, "composite", entry.name, declaration.element);
   const spec = compositeSpec(declaration);
-  const parent: ParentScope = { scope: caller };
   if (spec.kind === "composite") {
     await inspectWorkflow(walk, node, () => expandWorkflow(spec.props.children(placeholderInput()), { insideAgent: false }), parent);
-    return node;
+    return [node];
   }
-  const config = callableConfig(declaration.element.type)!;
-  const agent = makeNode(walk, node.id, "agent", config.name, declaration.element);
+  await inspectDefinedAgent(walk, node, callableConfig(declaration.element.type)!, declaration.element, parent);
+  return [node];
+}
+
+/** A defined agent's subtree under its composite node: the agent, its scope, its one step. */
+async function inspectDefinedAgent(walk: Walk, node: TraceNode, config: CallableAgentConfig<unknown>, element: JuneElement, parent: ParentScope): Promise<void> {
+  const agent = makeNode(walk, node.id, "agent", config.name, element);
   describeModel(agent, config.model);
   node.children.push(agent);
   try {
@@ -149,7 +171,7 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
     });
     describeScope(agent, resolved);
     for (const inner of resolved.entries) {
-      if (inner.record.composite && !inner.grantedFrom) agent.children.push(await inspectComposite(walk, agent.id, inner, resolved));
+      if (inner.record.composite && !inner.grantedFrom) agent.children.push(...(await inspectComposites(walk, agent.id, inner, resolved)));
     }
     const step = makeNode(walk, agent.id, "step", "main", undefined);
     step.input = { prompt: config.prompt(placeholderInput() as never) };
@@ -157,7 +179,6 @@ async function inspectComposite(walk: Walk, parentId: string, entry: ResolvedToo
   } catch (error) {
     fail(agent, error);
   }
-  return node;
 }
 
 /** The model an agent sets, by id (what the studio and `june inspect` show); unset models show nothing. */

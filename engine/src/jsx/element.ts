@@ -19,7 +19,8 @@ export type ElementKind =
   | "require-approval"
   | "catch"
   | "bundle"
-  | "callable-agent";
+  | "callable-agent"
+  | "delegate";
 
 /** A component: a function of props. June's own components carry a `[KIND]` marker. */
 export type Component<P = any> = ((props: P) => JuneNode) & { [KIND]?: ElementKind; displayName?: string };
