@@ -10,7 +10,13 @@ import type { CompositeToolProps } from "./tool.ts";
 
 export type CompositeSpec =
   | { kind: "composite"; name: string; props: CompositeToolProps<unknown> }
-  | { kind: "callable-agent"; name: string; config: CallableAgentConfig<unknown> };
+  | {
+      kind: "callable-agent";
+      name: string;
+      config: CallableAgentConfig<unknown>;
+      /** An agent that sets no model runs on its caller's (a delegated agent, as Claude Code's `inherit`). */
+      inheritModel?: true;
+    };
 
 /** Runs a composite's workflow for one call; the run engine implements it. */
 export interface CompositeRunner {

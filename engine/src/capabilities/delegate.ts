@@ -89,7 +89,7 @@ export function delegateTool(declaration: Declaration, runner: CompositeRunner, 
           ),
         );
       }
-      return runner.run({ kind: "callable-agent", name: config.name, config: config as CallableAgentConfig<unknown> }, { prompt: call.prompt }, {
+      return runner.run({ kind: "callable-agent", name: config.name, config: config as CallableAgentConfig<unknown>, inheritModel: true }, { prompt: call.prompt }, {
         caller: caller(),
         declaration,
         toolName: delegatedName(toolName(), config.name),

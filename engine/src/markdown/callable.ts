@@ -47,13 +47,13 @@ export function resolveAgent(
   context: MarkdownContext = {},
   choice: AgentChoice = {},
 ): { agent?: ResolvedMarkdownAgent; diagnostics: Diagnostic[] } {
-  const { capabilities, diagnostics, unavailable } = resolveAgentTools(definition, context);
+  const { capabilities, diagnostics, unavailable, undelegated } = resolveAgentTools(definition, context);
   const place = (field: string) => ({ file: definition.file, field, line: definition.lines[field], column: 1 });
   const modelRef = choose(definition, "model", choice.model, diagnostics);
   const reasoning = choose(definition, "reasoning", choice.reasoning, diagnostics);
 
   const settings: AgentSettings = { stopWhen: stepCountIs(definition.maxTurns) };
-  const instructions = [definition.instructions, unavailableNote(unavailable)].filter((part) => part !== "").join("\n\n");
+  const instructions = [definition.instructions, unavailableNote(unavailable), undelegatedNote(undelegated)].filter((part) => part !== "").join("\n\n");
   if (instructions !== "") settings.instructions = instructions;
   if (modelRef !== undefined) {
     const resolved = resolveModelRef(modelRef, context);
@@ -76,6 +76,15 @@ export function unavailableNote(names: readonly string[]): string {
   if (names.length === 0) return "";
   const list = names.join(", ");
   return `Not available in this environment: ${list} (Claude Code tools June doesn't provide). Don't try to call ${names.length === 1 ? "it" : "them"}; work with the tools you have.`;
+}
+
+/**
+ * What a delegated agent whose file lists `Agent` (or `Task`) is told: as in Claude Code, an agent
+ * another agent handed a task to can't hand it on ("" when its file lists neither).
+ */
+export function undelegatedNote(names: readonly string[]): string {
+  if (names.length === 0) return "";
+  return `You are running as a delegated agent, so you can't hand tasks to other agents (${names.join(", ")} is not available); do the task yourself with the tools you have.`;
 }
 
 /**

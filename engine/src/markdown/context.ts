@@ -2,7 +2,7 @@
 // provides, the MCP servers configured, and how model references become models. The project
 // loader fills it in; a test passes real stand-ins (a scripted model, a toolSource).
 import type { LanguageModel, Tool as AiTool } from "ai";
-import type { ToolSource } from "../capabilities/index.ts";
+import type { DelegateAgent, ToolSource } from "../capabilities/index.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 
 export interface MarkdownContext {
@@ -15,6 +15,12 @@ export interface MarkdownContext {
    * skipped with a warning, not an error. Defaults to every Claude Code tool name June knows of.
    */
   knownBuiltins?: readonly string[];
+  /**
+   * The agents an agent run at the top may hand tasks to through Claude Code's `Agent` (or `Task`)
+   * tool, read when the agent is resolved. Unset, the agent runs as a delegated one, which in
+   * Claude Code can't delegate further: `Agent`/`Task` in its file are dropped and it is told so.
+   */
+  subagents?: () => readonly DelegateAgent[];
   /** MCP servers by client name; `MCP(name)` and `mcp__name__tool` resolve here. */
   mcp?: Record<string, ToolSource>;
   /** Turns a `provider:model` reference into a model; default: `anthropic:` and `openai:`. */

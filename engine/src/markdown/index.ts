@@ -21,6 +21,8 @@ export type { ResolvedTools } from "./resolve-tools.ts";
 export { resolveModelRef, MODEL_PROVIDERS } from "./resolve-model.ts";
 export { resolveAgent, toCallableAgent, markdownWorkflow, callableAgent } from "./callable.ts";
 export type { AgentChoice, MarkdownAgent, ResolvedMarkdownAgent } from "./callable.ts";
+export { delegatedAgents, subagentsReader, GENERAL_PURPOSE } from "./subagents.ts";
+export { DELEGATION_TOOLS } from "./resolve-tools.ts";
 export { CLAUDE_CODE_TOOL_NAMES } from "./claude-tool-names.ts";
 export { formatDiagnostic, hasErrors } from "./diagnostic.ts";
 export type { Diagnostic, DiagnosticCode, MarkdownWarningCode } from "./diagnostic.ts";

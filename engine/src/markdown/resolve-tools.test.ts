@@ -160,7 +160,7 @@ describe("Claude Code compatibility: unimplemented built-ins are skipped, not fa
   });
 
   it("with no built-in lists given, every Claude Code tool name counts as a known gap", () => {
-    const { diagnostics } = resolveAgentTools(definition("tools: Read, Grep, Bash, Task"), {});
+    const { diagnostics } = resolveAgentTools(definition("tools: Read, Grep, Bash, KillShell"), {});
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual(Array(4).fill(["warning", "JUNE_BUILTIN_SKIPPED"]));
   });
 

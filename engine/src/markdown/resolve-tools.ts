@@ -2,7 +2,7 @@
 // names from the project's registry, then June's Claude built-ins; Claude built-ins June lacks are
 // skipped with a warning; anything else unknown is an error naming the file, field and name.
 import type { Tool as AiTool } from "ai";
-import { Tool, Tools, type ToolSource } from "../capabilities/index.ts";
+import { Delegate, Tool, Tools, callableConfig, type ToolSource } from "../capabilities/index.ts";
 import type { JuneElement } from "../jsx/index.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
@@ -18,7 +18,12 @@ export interface ResolvedTools {
   diagnostics: Diagnostic[];
   /** Claude Code built-ins the file names that June doesn't provide (skipped with a warning), in its order. */
   unavailable: string[];
+  /** The delegation tool (`Agent`/`Task`) the file names, dropped because the agent runs delegated. */
+  undelegated: string[];
 }
+
+/** Claude Code's delegation tool, by its current name and the one it had before. */
+export const DELEGATION_TOOLS: readonly string[] = ["Agent", "Task"];
 
 interface ServerPick {
   source: ToolSource;
@@ -42,6 +47,18 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
   const servers = new Map<string, ServerPick>();
   const known = new Set([...Object.keys(context.builtins ?? {}), ...(context.knownBuiltins ?? CLAUDE_CODE_TOOL_NAMES)]);
   const unavailable: string[] = [];
+  const undelegated: string[] = [];
+  // Delegation tool name → the agents it may run (undefined: every one offered).
+  const delegations = new Map<string, Set<string> | undefined>();
+  function delegate(name: string, only: string[] | undefined): void {
+    if (!context.subagents) {
+      if (!undelegated.includes(name)) undelegated.push(name);
+      return;
+    }
+    const earlier = delegations.get(name);
+    if (delegations.has(name) && earlier === undefined) return;
+    delegations.set(name, only === undefined ? undefined : new Set([...(earlier ?? []), ...only]));
+  }
 
   function server(ref: { raw: string; server: string }, field: string): ServerPick | undefined {
     const existing = servers.get(ref.server);
@@ -67,6 +84,7 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
       case "name": {
         const tool = context.registry?.[ref.name] ?? context.builtins?.[ref.name];
         if (tool) named.set(ref.name, tool);
+        else if (DELEGATION_TOOLS.includes(ref.name)) delegate(ref.name, undefined);
         else if (known.has(ref.name)) {
           if (!unavailable.includes(ref.name)) unavailable.push(ref.name);
           diagnostics.push(
@@ -78,7 +96,9 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
         break;
       }
       case "pattern":
-        if (known.has(ref.name) || context.registry?.[ref.name]) {
+        // `Agent(reviewer, tester)`: Claude Code's form for the agents it may hand tasks to.
+        if (DELEGATION_TOOLS.includes(ref.name) && !context.registry?.[ref.name]) delegate(ref.name, ref.pattern.split(",").map((n) => n.trim()).filter(Boolean));
+        else if (known.has(ref.name) || context.registry?.[ref.name]) {
           diagnostics.push(
             warningAt(place("tools"), "JUNE_TOOL_PATTERN_SKIPPED",
               `june: ${fileLine(place("tools"))}: ${JSON.stringify(ref.raw)} is a Claude Code permission rule, which June can't enforce, ` +
@@ -100,7 +120,8 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
   for (const raw of definition.disallowedTools ?? []) {
     const parsed = parseToolRef(raw);
     if (!parsed.ok) continue; // parseAgentFile already refused it.
-    if (!disallow(parsed.ref, named, servers)) {
+    if (parsed.ref.kind === "name" && delegations.has(parsed.ref.name)) delegations.delete(parsed.ref.name);
+    else if (!disallow(parsed.ref, named, servers)) {
       diagnostics.push(
         warningAt(place("disallowedTools"), "JUNE_DISALLOWED_UNMATCHED",
           `june: ${fileLine(place("disallowedTools"))}: ${JSON.stringify(raw)} is not among the tools the agent "${definition.name}" declares, ` +
@@ -111,12 +132,25 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
 
   const capabilities: JuneElement[] = [];
   for (const [name, tool] of named) capabilities.push(jsx(Tool, { name, value: tool }));
+  for (const [name, only] of delegations) {
+    const offered = context.subagents!();
+    const agents = only ? offered.filter((agent) => only.has(callableConfig(agent)!.name)) : offered;
+    for (const missing of only ?? []) {
+      if (agents.some((agent) => callableConfig(agent)!.name === missing)) continue;
+      diagnostics.push(
+        errorAt(place("tools"), "JUNE_UNKNOWN_AGENT",
+          `june: ${fileLine(place("tools"))}: \`tools\` lets the agent "${definition.name}" hand tasks to "${missing}" through ${name}, ` +
+            `but the project has no agent of that name. Agents: ${offered.map((a) => `"${callableConfig(a)!.name}"`).join(", ") || "none"}.`),
+      );
+    }
+    capabilities.push(jsx(Delegate, { name, agents }));
+  }
   for (const [name, pick] of servers) {
     if (!pick.all && pick.only.size === 0) continue;
     const source = selectedSource({ server: name, source: pick.source, ...(pick.all ? {} : { only: pick.only }), exclude: pick.exclude });
     capabilities.push(jsx(Tools, { from: source }));
   }
-  return { capabilities, diagnostics, unavailable };
+  return { capabilities, diagnostics, unavailable, undelegated };
 }
 
 /** Removes what `ref` names from the agent's own list; false when it named nothing there. */

@@ -42,7 +42,7 @@ export function compositeRunner(ctx: () => RunContext): CompositeRunner {
         signal,
       };
       try {
-        const output = await runWorkflow(spec, input, place);
+        const output = await runWorkflow(spec, input, place, call.place.agent?.props.model);
         endNode(run, nodeId, "succeeded", { output });
         const node = run.builder.node(nodeId)!;
         return { [COMPOSITE_OUTPUT]: true, output, trace: snapshot(node), usage: { ...node.usage } };
@@ -60,7 +60,7 @@ export function compositeRunner(ctx: () => RunContext): CompositeRunner {
   };
 }
 
-async function runWorkflow(spec: CompositeSpec, input: unknown, place: Place): Promise<unknown> {
+async function runWorkflow(spec: CompositeSpec, input: unknown, place: Place, callerModel: AgentProps["model"]): Promise<unknown> {
   if (spec.kind === "composite") {
     await executeItems(expandWorkflow(spec.props.children(input), { insideAgent: false }), place);
     const selected = defaultOutput(place.steps, place.stepOrder);
@@ -79,7 +79,11 @@ async function runWorkflow(spec: CompositeSpec, input: unknown, place: Place): P
     name,
     label: agentLabel(name, element).replace("<Agent>", "the defined agent"),
     element,
-    props: { ...settings, ...(blocks ? { blocks: blocks as AgentProps["blocks"] } : {}) },
+    props: {
+      ...settings,
+      ...(settings.model === undefined && spec.inheritModel && callerModel !== undefined ? { model: callerModel } : {}),
+      ...(blocks ? { blocks: blocks as AgentProps["blocks"] } : {}),
+    },
     declarations: capabilities ? collectCapabilityNode(capabilities(), holder) : [],
     workflow: [{ kind: "step", element: stepElement, id: "main" }],
   };
