@@ -15,7 +15,17 @@ export const defaultPrices: PriceTable = {
   "openai:gpt-4o-mini": { input: 0.15, cachedInput: 0.075, output: 0.6 },
   "openai:o3": { input: 2, cachedInput: 0.5, output: 8 },
   "openai:o4-mini": { input: 1.1, cachedInput: 0.275, output: 4.4 },
-  // Anthropic (cache reads at a tenth of input)
+  // Anthropic, the 5.x generation (checked 2026-12; cache reads as listed, no longer a tenth of
+  // input). Haiku 5.5 is priced in bands by prompt length; this is its band up to 100k tokens.
+  "anthropic:claude-fable-5-2": { input: 8, cachedInput: 0.2, output: 40 },
+  "anthropic:claude-fable-5-1": { input: 10, cachedInput: 1, output: 50 },
+  "anthropic:claude-fable-5": { input: 10, cachedInput: 1, output: 50 },
+  "anthropic:claude-opus-5-5": { input: 4, cachedInput: 0.2, output: 20 },
+  "anthropic:claude-opus-5": { input: 5, cachedInput: 0.5, output: 25 },
+  "anthropic:claude-sonnet-5-5": { input: 2, cachedInput: 0.1, output: 10 },
+  "anthropic:claude-sonnet-5": { input: 2, cachedInput: 0.2, output: 10 },
+  "anthropic:claude-haiku-5-5": { input: 0.1, cachedInput: 0.01, output: 0.5 },
+  // Anthropic, earlier (cache reads at a tenth of input)
   "anthropic:claude-opus-4-5": { input: 5, cachedInput: 0.5, output: 25 },
   "anthropic:claude-opus-4-1": { input: 15, cachedInput: 1.5, output: 75 },
   "anthropic:claude-opus-4": { input: 15, cachedInput: 1.5, output: 75 },
