@@ -117,11 +117,11 @@ export function readDisallowed(value: unknown): Read<string[]> {
 
 export function readSkills(value: unknown): Read<string[]> {
   const entries = typeof value === "string" ? value.split(",").map((s) => s.trim()).filter((s) => s !== "") : value;
-  if (!Array.isArray(entries)) return bad(`must be a list of skill sources (local paths or npm: refs), not ${describe(value)}`);
+  if (!Array.isArray(entries)) return bad(`must be a list of skills (names such as "my-skill" or "plugin:skill", local paths or npm: refs), not ${describe(value)}`);
   const problems: FieldProblem[] = [];
   entries.forEach((entry: unknown, index) => {
     if (typeof entry !== "string" || entry.trim() === "") {
-      problems.push({ code: "JUNE_AGENT_FIELD_INVALID", message: `entry ${index + 1} must be a path or an npm: ref, not ${describe(entry)}` });
+      problems.push({ code: "JUNE_AGENT_FIELD_INVALID", message: `entry ${index + 1} must be a skill name, a path or an npm: ref, not ${describe(entry)}` });
     } else if (/^npm:\s*$/.test(entry.trim())) {
       problems.push({ code: "JUNE_AGENT_FIELD_INVALID", message: `entry ${index + 1} is "npm:" with no package; write npm:<package>[/<path>]` });
     }

@@ -8,7 +8,7 @@ import type { Diagnostic } from "./diagnostic.ts";
 export interface MarkdownContext {
   /** The project's tools by name; a plain name in `tools:` resolves here first. */
   registry?: Record<string, AiTool<any, any>>;
-  /** Claude Code built-ins June provides (Read, Write, Edit, Glob, Grep, Bash), by name; looked up second. */
+  /** Claude Code built-ins June provides (Read, Edit, Bash, TodoWrite, …), by name; looked up second. */
   builtins?: Record<string, AiTool<any, any>>;
   /**
    * Claude Code built-in names June does not provide (WebFetch, …): listed in `tools:` they are

@@ -16,4 +16,6 @@ export type * from "./stops.ts";
 export type * from "./server-asks.ts";
 export { choicesOf, elicitProblems } from "./elicit-check.ts";
 export type { ElicitProblem } from "./elicit-check.ts";
+export { todosOf } from "./todos.ts";
+export type { Todo, TodoStatus } from "./todos.ts";
 export type { SourceLocation } from "../errors/index.ts";

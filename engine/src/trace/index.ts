@@ -20,6 +20,8 @@ export type {
   CatchInput,
   CatchOutput,
   ServerRequestInput,
+  GuardInput,
+  GuardOutput,
   CompositeToolResult,
   ModelCallInput,
   ModelCallOutput,
@@ -33,6 +35,8 @@ export type {
 } from "./payloads.ts";
 export { choicesOf, elicitProblems } from "./elicit-check.ts";
 export type { ElicitProblem } from "./elicit-check.ts";
+export { todosOf } from "./todos.ts";
+export type { Todo, TodoStatus } from "./todos.ts";
 export type { ElicitChoice, ElicitField, ElicitSchema, ElicitValue, ElicitationAsk, SamplingAsk, SamplingMessage, ServerAsk } from "./server-asks.ts";
 export type {
   ApprovalRequest,

@@ -3,13 +3,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { asSchema } from "ai";
+import { asSchema, generateText, stepCountIs } from "ai";
+import type { ModelMessage } from "ai";
+import { scripted } from "june/sdk/scripted";
 import { describe, expect, it } from "vitest";
 import { isJuneError } from "../../errors/index.ts";
 import { DEFAULT_BASH_ENV_ALLOWLIST } from "../bash-env.ts";
 import type { BashResult } from "../run-bash.ts";
 import { sandboxAvailable, sandboxed } from "../../sandbox/sandbox-probes.test-support.ts";
-import { claudeBashTool } from "./bash.ts";
+import { BASH_MODEL_MAX_CHARS, bashModelText, claudeBashTool } from "./bash.ts";
 import { useTempProject } from "./project.test-support.ts";
 
 const project = useTempProject();
@@ -17,6 +19,24 @@ const project = useTempProject();
 async function run(tool: ReturnType<typeof claudeBashTool>, input: { command: string; timeout?: number; description?: string }): Promise<BashResult> {
   return (await tool.execute(input, { toolCallId: "call-1", messages: [], context: {} })) as BashResult;
 }
+
+// What the model reads after the call: the tool's own toModelOutput on the result the trace keeps.
+async function modelReads(tool: ReturnType<typeof claudeBashTool>, input: { command: string; timeout?: number }): Promise<{ type: string; value: unknown }> {
+  const output = await run(tool, input);
+  return (await tool.toModelOutput!({ toolCallId: "call-1", input, output })) as { type: string; value: unknown };
+}
+
+const result = (fields: Partial<BashResult>): BashResult => ({
+  exitCode: 0,
+  signal: null,
+  stdout: "",
+  stderr: "",
+  truncated: false,
+  droppedChars: { stdout: 0, stderr: 0 },
+  timedOut: false,
+  durationMs: 5,
+  ...fields,
+});
 
 describe("Bash: what the model sends", () => {
   it("takes Claude Code's { command, timeout?, description? }", async () => {
@@ -68,6 +88,56 @@ describe("Bash: running", () => {
   it("uses the timeout option when the model gives none", async () => {
     const result = await run(claudeBashTool(project.current.root, false, { timeout: 200 }), { command: "sleep 5" });
     expect(result.timedOut).toBe(true);
+  });
+});
+
+describe("Bash: what the model reads (Claude Code's text)", () => {
+  it("gets stdout then stderr as text, without the blank lines around them, when the command succeeds", async () => {
+    const tool = claudeBashTool(project.current.root, false);
+    expect(await modelReads(tool, { command: "printf '\\n\\nhello\\n\\n'; echo warn >&2" })).toEqual({ type: "text", value: "hello\nwarn" });
+  });
+
+  it("gets an error starting with the exit code, then stderr, then stdout, when it fails", async () => {
+    const tool = claudeBashTool(project.current.root, false);
+    expect(await modelReads(tool, { command: "echo partial; echo 'no such file' >&2; exit 2" })).toEqual({ type: "error-text", value: "Exit code 2\nno such file\npartial" });
+    expect(await modelReads(tool, { command: "exit 1" })).toEqual({ type: "error-text", value: "Exit code 1" });
+  });
+
+  it("says so when there is no output", async () => {
+    expect(await modelReads(claudeBashTool(project.current.root, false), { command: "true" })).toEqual({ type: "text", value: "(Bash completed with no output)" });
+  });
+
+  it("says the command timed out, after how long, with the signal's exit code", async () => {
+    const read = await modelReads(claudeBashTool(project.current.root, false), { command: "echo started; sleep 5", timeout: 200 });
+    expect(read.type).toBe("error-text");
+    expect(read.value).toMatch(/^Exit code 1(37|43)\nCommand timed out after 0\.2s\nstarted$/);
+  });
+
+  it("reaches the model as that text through the AI SDK's loop", async () => {
+    const model = scripted([{ toolCalls: [{ toolName: "Bash", input: { command: "echo built; exit 1" } }] }, { text: "The build failed." }]);
+    // No sandbox, so the call does not wait for approval on a machine that has none.
+    const tools = { Bash: claudeBashTool(project.current.root, false, { sandbox: { enabled: false } }) };
+    await generateText({ model, tools, prompt: "Build it", stopWhen: stepCountIs(3) });
+    const results = model.calls[1]!.prompt.flatMap((message: ModelMessage) => (message.role === "tool" ? message.content : []));
+    expect(results[0]).toMatchObject({ type: "tool-result", toolName: "Bash", output: { type: "error-text", value: "Exit code 1\nbuilt" } });
+  });
+
+  it("keeps the structured result for the trace while the model reads text", async () => {
+    const output = await run(claudeBashTool(project.current.root, false), { command: "echo out; echo err >&2; exit 4" });
+    expect(output).toMatchObject({ exitCode: 4, stdout: "out\n", stderr: "err\n", timedOut: false });
+  });
+
+  it(`cuts each stream at ${BASH_MODEL_MAX_CHARS} characters, counting what bashTool already dropped`, () => {
+    const long = "x".repeat(BASH_MODEL_MAX_CHARS + 10);
+    const cut = bashModelText(result({ stdout: long, droppedChars: { stdout: 5, stderr: 0 }, truncated: true }), 120_000);
+    expect(cut).toEqual({ isError: false, text: `${"x".repeat(BASH_MODEL_MAX_CHARS)}\n\n... [15 characters truncated] ...` });
+    const capped = bashModelText(result({ stderr: "short", droppedChars: { stdout: 0, stderr: 7 }, truncated: true, exitCode: 3 }), 120_000);
+    expect(capped.text).toBe("Exit code 3\nshort\n\n... [7 characters truncated] ...");
+  });
+
+  it("reports a shell ended by a signal as 128 plus its number", () => {
+    expect(bashModelText(result({ exitCode: null, signal: "SIGKILL", stdout: "x" }), 120_000)).toEqual({ isError: true, text: "Exit code 137\nx" });
+    expect(bashModelText(result({ exitCode: null, signal: "SIGTERM", timedOut: true }), 120_000).text).toBe("Exit code 143\nCommand timed out after 120s");
   });
 });
 

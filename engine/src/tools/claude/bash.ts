@@ -1,8 +1,12 @@
 // Claude Code's Bash, on June's bashTool: the model's `{ command, timeout, description }` runs in
 // the project folder, in bashTool's sandbox, with its allow-listed environment and capped output;
-// the model's timeout is honoured up to a cap.
+// the model's timeout is honoured up to a cap. The call's result stays bashTool's structured one
+// (exit code, stdout, stderr, …), which the trace keeps and the studio shows; the model reads it
+// as Claude Code's Bash gives it (bashModelText): the output as text, and a failure as an error
+// that starts "Exit code N".
+import { constants } from "node:os";
 import { tool } from "ai";
-import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
+import type { ExecutableTool, Tool, ToolResultOutput } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { JuneError } from "../../errors/index.ts";
 import { approvalUnder, decideSandbox, describeSandbox } from "../../sandbox/index.ts";
@@ -46,6 +50,9 @@ export type ClaudeBashTool = ExecutableTool<Tool<ClaudeBashInput, BashResult>>;
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_TIMEOUT_MS = 600_000;
 
+/** Characters of each stream the model reads, as Claude Code's default `BASH_MAX_OUTPUT_LENGTH`; the trace keeps up to `maxOutput`. */
+export const BASH_MODEL_MAX_CHARS = 30_000;
+
 const bashInputSchema = z.object({
   command: z.string().min(1).describe("The bash command to run."),
   timeout: z
@@ -88,8 +95,56 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
       const limit = Math.min(timeout ?? defaultTimeout, maxTimeout);
       return bashTool({ ...shared, timeout: limit }).execute({ command }, execution);
     },
+    toModelOutput: ({ input, output }) => bashModelOutput(output, Math.min(input.timeout ?? defaultTimeout, maxTimeout)),
   });
   return markBuiltin(bash, "Bash");
+}
+
+/**
+ * What Claude Code's Bash gives the model for `result`: stdout then stderr, each trimmed and cut
+ * at {@link BASH_MODEL_MAX_CHARS} with a note of how much was left out; after a non-zero exit or
+ * a timeout, an error that starts `Exit code N` (a signal's 128 + its number) with stderr (and
+ * "Command timed out after Ns") before stdout. `timeoutMs` is the limit the command ran under.
+ *
+ * @example
+ * bashModelText({ exitCode: 0, stdout: "ok\n", stderr: "", ...rest }, 120_000); // { isError: false, text: "ok" }
+ * bashModelText({ exitCode: 2, stdout: "", stderr: "no such file\n", ...rest }, 120_000); // { isError: true, text: "Exit code 2\nno such file" }
+ */
+export function bashModelText(result: BashResult, timeoutMs: number): { isError: boolean; text: string } {
+  const stdout = streamText(result.stdout, result.droppedChars.stdout);
+  const stderr = [streamText(result.stderr, result.droppedChars.stderr), result.timedOut ? `Command timed out after ${formatSeconds(timeoutMs)}` : ""]
+    .filter(Boolean)
+    .join("\n");
+  const code = exitCodeOf(result);
+  if (code !== 0 || result.timedOut) return { isError: true, text: [`Exit code ${code}`, stderr, stdout].filter(Boolean).join("\n") };
+  // A tool result with no text at all is refused by some providers; Claude Code says so in words.
+  return { isError: false, text: [stdout, stderr].filter(Boolean).join("\n") || "(Bash completed with no output)" };
+}
+
+function bashModelOutput(result: BashResult, timeoutMs: number): ToolResultOutput {
+  const { isError, text } = bashModelText(result, timeoutMs);
+  return isError ? { type: "error-text", value: text } : { type: "text", value: text };
+}
+
+// Blank lines before the output and whitespace after it carry nothing (Claude Code drops them too).
+function streamText(text: string, dropped: number): string {
+  const trimmed = text.replace(/^(\s*\n)+/, "").trimEnd();
+  if (trimmed.length <= BASH_MODEL_MAX_CHARS && dropped === 0) return trimmed;
+  const kept = trimmed.slice(0, BASH_MODEL_MAX_CHARS);
+  const left = trimmed.length - kept.length + dropped;
+  return `${kept}\n\n... [${left} characters truncated] ...`;
+}
+
+// A shell ended by a signal reports 128 + the signal's number, as bash itself would ($?).
+function exitCodeOf(result: BashResult): number {
+  if (result.exitCode !== null) return result.exitCode;
+  const signal = result.signal === null ? undefined : constants.signals[result.signal as keyof typeof constants.signals];
+  return signal === undefined ? 1 : 128 + signal;
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)}s`;
 }
 
 // The studio's run records hold other runs' inputs and outputs (and decisions a replay trusts):
@@ -107,7 +162,7 @@ function checkTimeout(timeout: number): number {
 function describeBash(defaultTimeout: number, maxTimeout: number, sandbox: SandboxDecision): string {
   return [
     // The folder is not named: descriptions reach traces, and a path never should.
-    "Run a bash command in the project folder and get back its exit code, stdout and stderr.",
+    "Run a bash command in the project folder and get back its output.",
     "Use it for terminal work (tests, builds, git, package managers); use Read, Glob, Grep, Edit and Write for " +
       "reading, finding and changing files instead of cat, find, grep, sed or echo.",
     "Each call starts a fresh shell in the project folder: `cd` and exported variables do not carry over, " +
@@ -115,9 +170,9 @@ function describeBash(defaultTimeout: number, maxTimeout: number, sandbox: Sandb
     "There is no input (stdin is empty) and no terminal: avoid interactive programs and pagers, " +
       "and pass flags such as --yes or --no-pager.",
     `A command is stopped after ${defaultTimeout / 1000} s, or after timeout milliseconds when given ` +
-      `(at most ${maxTimeout} ms); the result then has timedOut: true. Jobs it leaves running in the background end when it exits.`,
-    "Long output is cut (the result says how much was dropped), so filter it (grep, tail) instead.",
-    "A non-zero exit code is a normal result, not a failure of the tool.",
+      `(at most ${maxTimeout} ms); the result then says "Command timed out". Jobs it leaves running in the background end when it exits.`,
+    "You get stdout, then stderr. A command that fails gets back an error starting with its exit code (\"Exit code 1\"), then stderr, then stdout.",
+    `Output past ${BASH_MODEL_MAX_CHARS} characters per stream is cut (the result says how much was left out), so filter long output (grep, tail) instead.`,
     "Give description: a few words saying what the command does, for the person approving it.",
     describeSandbox(sandbox),
   ].join("\n");

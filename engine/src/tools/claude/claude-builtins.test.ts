@@ -1,4 +1,4 @@
-// claudeBuiltins(): the six tools under their Claude Code names and input shapes, marked as
+// claudeBuiltins(): the ten tools under their Claude Code names and input shapes, marked as
 // June's built-ins, with approval on the ones that change things unless overridden.
 import { asSchema } from "ai";
 import type { FlexibleSchema } from "@ai-sdk/provider-utils";
@@ -12,11 +12,11 @@ import { useTempProject } from "./project.test-support.ts";
 const project = useTempProject();
 
 function approvals(tools: ClaudeBuiltins): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.needsApproval]));
+  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.needsApproval ?? false]));
 }
 
 describe("the tool set", () => {
-  it("has the six Claude Code names, each marked as June's built-in of that name", () => {
+  it("has the ten Claude Code names, each marked as June's built-in of that name", () => {
     const tools = claudeBuiltins({ root: project.current.root });
     expect(Object.keys(tools)).toEqual([...CLAUDE_BUILTIN_NAMES]);
     for (const name of CLAUDE_BUILTIN_NAMES) expect(builtinName(tools[name])).toBe(name);
@@ -52,25 +52,32 @@ describe("the tool set", () => {
 });
 
 describe("approval", () => {
-  it("asks for Write, Edit and Bash by default, not for Read, Glob and Grep", () => {
+  it("asks for Write, Edit, MultiEdit, NotebookEdit and Bash by default, not for Read, Glob, Grep, LS and TodoWrite", () => {
     expect(approvals(claudeBuiltins({ root: project.current.root }))).toEqual({
       Read: false,
       Write: true,
       Edit: true,
+      MultiEdit: true,
       Glob: false,
       Grep: false,
+      LS: false,
       Bash: true,
+      NotebookEdit: true,
+      TodoWrite: false,
     });
   });
 
   it("overrides per tool name, keeping the other defaults", () => {
     const tools = claudeBuiltins({ root: project.current.root, needsApproval: { Write: false, Read: true } });
-    expect(approvals(tools)).toEqual({ Read: true, Write: false, Edit: true, Glob: false, Grep: false, Bash: true });
+    expect(approvals(tools)).toEqual({ Read: true, Write: false, Edit: true, MultiEdit: true, Glob: false, Grep: false, LS: false, Bash: true, NotebookEdit: true, TodoWrite: false });
   });
 
-  it("sets all six with a boolean", () => {
-    expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: false })))).toEqual([false, false, false, false, false, false]);
-    expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: true })))).toEqual([true, true, true, true, true, true]);
+  it("sets them all with a boolean, but TodoWrite (which changes nothing but its own list) never asks", () => {
+    expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: false })))).toEqual(Array(10).fill(false));
+    expect(approvals(claudeBuiltins({ root: project.current.root, needsApproval: true }))).toEqual({
+      ...Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, true])),
+      TodoWrite: false,
+    });
   });
 
   it("refuses an unknown tool name, listing the known ones", () => {
@@ -79,7 +86,7 @@ describe("approval", () => {
       expect.unreachable("expected an error");
     } catch (error) {
       expect(isJuneError(error) && error.code).toBe("JUNE_INVALID_PROPS");
-      expect((error as Error).message).toContain('unknown tool "write"; use Read, Write, Edit, Glob, Grep, Bash');
+      expect((error as Error).message).toContain('unknown tool "write"; use Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit, TodoWrite');
     }
   });
 });
@@ -110,7 +117,7 @@ describe("options", () => {
 
 describe("the names June knows", () => {
   it("lists Claude Code built-ins June does not provide, none of them one it does", () => {
-    expect(CLAUDE_KNOWN_BUILTINS).toEqual(expect.arrayContaining(["WebFetch", "WebSearch", "NotebookEdit", "TodoWrite", "Task", "Agent", "MultiEdit", "LS"]));
+    expect(CLAUDE_KNOWN_BUILTINS).toEqual(expect.arrayContaining(["WebFetch", "WebSearch", "Task", "Agent", "NotebookRead", "TaskCreate"]));
     expect(CLAUDE_KNOWN_BUILTINS.filter((name) => (CLAUDE_BUILTIN_NAMES as readonly string[]).includes(name))).toEqual([]);
     expect(new Set(CLAUDE_KNOWN_BUILTINS).size).toBe(CLAUDE_KNOWN_BUILTINS.length);
   });

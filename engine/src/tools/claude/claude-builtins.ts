@@ -1,4 +1,5 @@
-// claudeBuiltins(): Claude Code's Read, Write, Edit, Glob, Grep and Bash as real AI SDK tools,
+// claudeBuiltins(): Claude Code's Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit
+// and TodoWrite as real AI SDK tools,
 // with Claude Code's names and input shapes so a markdown agent (and a model trained on Claude
 // Code) uses them unchanged. File tools are confined to the project folder and kept out of the
 // studio's run records; changes wait for approval unless told otherwise.
@@ -10,6 +11,14 @@ import type { ClaudeBashOptions, ClaudeBashTool } from "./bash.ts";
 import { editTool } from "./edit.ts";
 import type { EditTool } from "./edit.ts";
 import { globTool } from "./glob.ts";
+import { lsTool } from "./ls.ts";
+import type { LsTool } from "./ls.ts";
+import { multiEditTool } from "./multi-edit.ts";
+import type { MultiEditTool } from "./multi-edit.ts";
+import { notebookEditTool } from "./notebook-edit.ts";
+import type { NotebookEditTool } from "./notebook-edit.ts";
+import { todoWriteTool } from "./todo-write.ts";
+import type { TodoWriteTool } from "./todo-write.ts";
 import type { GlobTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
 import type { GrepTool } from "./grep.ts";
@@ -29,8 +38,9 @@ export interface ClaudeBuiltinsOptions {
    */
   root: string;
   /**
-   * Which tools wait for approval. Default: Write, Edit and Bash do; Read, Glob and Grep don't.
-   * An object overrides per tool (`{ Write: false }`); a boolean sets all six.
+   * Which tools wait for approval. Default: Write, Edit, MultiEdit, NotebookEdit and Bash do;
+   * Read, Glob, Grep and LS don't (TodoWrite never does). An object overrides per tool
+   * (`{ Write: false }`); a boolean sets them all.
    */
   needsApproval?: boolean | Partial<Record<ClaudeBuiltinName, boolean>>;
   /** Bash's timeouts, environment and output limit. */
@@ -56,9 +66,13 @@ export type ClaudeBuiltins = {
   Read: ReadTool;
   Write: WriteTool;
   Edit: EditTool;
+  MultiEdit: MultiEditTool;
   Glob: GlobTool;
   Grep: GrepTool;
+  LS: LsTool;
   Bash: ClaudeBashTool;
+  NotebookEdit: NotebookEditTool;
+  TodoWrite: TodoWriteTool;
 };
 
 /** Whether each built-in waits for approval by default: the ones that change things do. */
@@ -66,13 +80,17 @@ export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>
   Read: false,
   Write: true,
   Edit: true,
+  MultiEdit: true,
   Glob: false,
   Grep: false,
+  LS: false,
   Bash: true,
+  NotebookEdit: true,
+  TodoWrite: false,
 });
 
 /**
- * Claude Code's built-in tools (Read, Write, Edit, Glob, Grep, Bash) as AI SDK tools working on
+ * Claude Code's built-in tools (Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit, TodoWrite) as AI SDK tools working on
  * the project folder `root`. Each is marked as June's built-in for the tool policy.
  *
  * @example
@@ -82,7 +100,7 @@ export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>
  * const tools = claudeBuiltins({ root: "./repo", needsApproval: { Edit: false } });
  * await generateText({
  *   model,
- *   tools, // { Read, Write, Edit, Glob, Grep, Bash }
+ *   tools, // { Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit, TodoWrite }
  *   prompt: "Rename the helper `fmt` to `formatDate` in src/",
  *   stopWhen: stepCountIs(20),
  * });
@@ -95,9 +113,14 @@ export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
     Read: readTool(root, approval.Read, studioData),
     Write: writeTool(root, approval.Write, studioData),
     Edit: editTool(root, approval.Edit, studioData),
+    MultiEdit: multiEditTool(root, approval.MultiEdit, studioData),
     Glob: globTool(root, approval.Glob, studioData),
     Grep: grepTool(root, approval.Grep, studioData),
+    LS: lsTool(root, approval.LS, studioData),
     Bash: claudeBashTool(root, approval.Bash, options.bash),
+    NotebookEdit: notebookEditTool(root, approval.NotebookEdit, studioData),
+    // It writes nothing but its own input (the list is the call's input): never asks, whatever `needsApproval` says.
+    TodoWrite: todoWriteTool(),
   };
 }
 

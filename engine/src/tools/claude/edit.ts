@@ -1,6 +1,7 @@
 // Claude Code's Edit: replaces an exact string in a file, once (it must be unique) or everywhere.
 // Failures are thrown so the model sees them as a tool error and can Read and retry. The file is
-// opened once, checked (opened-file.ts), read and rewritten through the same descriptor.
+// opened once, checked (opened-file.ts), read and rewritten through the same descriptor; the
+// matching rules, which MultiEdit shares, are replace-text.ts.
 import type { FileHandle } from "node:fs/promises";
 import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
@@ -8,8 +9,10 @@ import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
 import { confine, DEFAULT_STUDIO_DATA } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
+import type { JuneError } from "../../errors/index.ts";
 import { builtinError, fileError } from "./file-errors.ts";
 import { openForWriting, overwrite } from "./opened-file.ts";
+import { describeLines, occurrencesOf, replaceText } from "./replace-text.ts";
 import { lineCount, openTextFile } from "./text-file.ts";
 import type { TextFile } from "./text-file.ts";
 
@@ -72,27 +75,15 @@ async function replaceInFile(file: ConfinedPath, oldString: string, newString: s
 
 // The file's new text, or the error saying why old_string cannot be replaced in it.
 function replacement(file: ConfinedPath, { text, validUtf8 }: TextFile, oldString: string, newString: string, replaceAll: boolean): { next: string; summary: string } {
-  if (!validUtf8) {
-    throw builtinError(`june: could not edit ${file.display}: it is not UTF-8 text, and editing would corrupt it; use Bash (e.g. sed) instead`);
-  }
-  const [from, to] = matchLineEndings(text, oldString, newString);
-  const positions = occurrences(text, from);
-  if (positions.length === 0) {
-    throw builtinError(
-      `june: could not edit ${file.display}: old_string was not found in it; Read the file and copy the text exactly, ` +
-        "including whitespace and indentation, without the line-number prefix",
-    );
-  }
-  if (positions.length > 1 && !replaceAll) {
-    throw builtinError(
-      `june: could not edit ${file.display}: old_string occurs ${positions.length} times in it; ` +
-        "include more surrounding lines to make it unique, or set replace_all: true to replace every occurrence",
-    );
-  }
-  const replaced = replaceAll ? positions : positions.slice(0, 1);
-  const next = spliceAll(text, replaced, from.length, to);
-  const summary = `replaced ${replaced.length} ${replaced.length === 1 ? "occurrence" : "occurrences"} (${linesOf(next, replaced, from.length, to)})`;
-  return { next, summary };
+  if (!validUtf8) throw notUtf8(file);
+  const replaced = replaceText(text, { old_string: oldString, new_string: newString, replace_all: replaceAll });
+  if (!replaced.ok) throw builtinError(`june: could not edit ${file.display}: ${replaced.reason}`);
+  return { next: replaced.text, summary: `replaced ${occurrencesOf(replaced.count)} (${describeLines(replaced.lines, MAX_LISTED_LINES)})` };
+}
+
+/** The refusal for a file that is not UTF-8 text, which a rewrite would corrupt. */
+export function notUtf8(file: ConfinedPath): JuneError {
+  return builtinError(`june: could not edit ${file.display}: it is not UTF-8 text, and editing would corrupt it; use Bash (e.g. sed) instead`);
 }
 
 // An empty old_string creates the file, as in Claude Code; an existing file with content is
@@ -115,47 +106,6 @@ async function save(file: ConfinedPath, handle: FileHandle, text: string): Promi
   } catch (error) {
     throw fileError("edit", file.display, error);
   }
-}
-
-// Read shows CRLF files without their \r, so a model's old_string has bare \n; match the file's
-// line endings when only the CRLF form occurs.
-function matchLineEndings(text: string, oldString: string, newString: string): [string, string] {
-  if (!text.includes("\r\n") || text.includes(oldString) || oldString.includes("\r")) return [oldString, newString];
-  const crlf = (value: string) => value.replace(/\r?\n/g, "\r\n");
-  return [crlf(oldString), crlf(newString)];
-}
-
-/** Start offsets of the non-overlapping occurrences of `needle` in `text`. */
-export function occurrences(text: string, needle: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found.push(at);
-  return found;
-}
-
-// Splices by offset rather than String.replace, whose `$&`-style patterns would rewrite new_string.
-function spliceAll(text: string, positions: readonly number[], length: number, replacement: string): string {
-  const parts: string[] = [];
-  let from = 0;
-  for (const at of positions) {
-    parts.push(text.slice(from, at), replacement);
-    from = at + length;
-  }
-  parts.push(text.slice(from));
-  return parts.join("");
-}
-
-// "line 3" / "lines 3, 9": where each replacement starts in the new text.
-function linesOf(next: string, positions: readonly number[], oldLength: number, replacement: string): string {
-  const shift = replacement.length - oldLength;
-  const lines = positions.slice(0, MAX_LISTED_LINES).map((at, index) => lineAt(next, at + index * shift));
-  const more = positions.length > MAX_LISTED_LINES ? `, and ${positions.length - MAX_LISTED_LINES} more` : "";
-  return `${lines.length === 1 ? "line" : "lines"} ${lines.join(", ")}${more}`;
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
-  return line;
 }
 
 const EDIT_DESCRIPTION = [

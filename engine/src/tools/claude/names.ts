@@ -1,9 +1,9 @@
-// The Claude Code built-in tool names June knows: the six it provides for real, and every other
-// one Claude Code has, so a markdown agent listing e.g. `WebFetch` is skipped with a warning
-// instead of failing to load.
+// The Claude Code built-in tool names June knows: the ones it provides for real, and every other
+// one Claude Code has, so a markdown agent listing e.g. `NotebookRead` is skipped with a warning
+// instead of failing to load. (`Agent`/`Task`, delegation, is provided by markdown/, not as a tool.)
 
-/** The Claude Code built-ins June provides, by their Claude Code names. */
-export const CLAUDE_BUILTIN_NAMES = Object.freeze(["Read", "Write", "Edit", "Glob", "Grep", "Bash"] as const);
+/** The Claude Code built-ins June provides as tools, by their Claude Code names. */
+export const CLAUDE_BUILTIN_NAMES = Object.freeze(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite"] as const);
 
 /** One of {@link CLAUDE_BUILTIN_NAMES}. */
 export type ClaudeBuiltinName = (typeof CLAUDE_BUILTIN_NAMES)[number];
@@ -32,12 +32,9 @@ export const CLAUDE_KNOWN_BUILTINS: readonly string[] = Object.freeze([
   "ExitWorktree",
   "KillBash",
   "KillShell",
-  "LS",
   "LSP",
   "ListMcpResourcesTool",
   "Monitor",
-  "MultiEdit",
-  "NotebookEdit",
   "NotebookRead",
   "PowerShell",
   "ReadMcpResourceTool",
@@ -54,7 +51,6 @@ export const CLAUDE_KNOWN_BUILTINS: readonly string[] = Object.freeze([
   "TeamCreate",
   "TeamDelete",
   "TodoRead",
-  "TodoWrite",
   "ToolSearch",
   "WebFetch",
   "WebSearch",
