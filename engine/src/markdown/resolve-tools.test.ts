@@ -164,6 +164,14 @@ describe("Claude Code compatibility: unimplemented built-ins are skipped, not fa
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual(Array(4).fill(["warning", "JUNE_BUILTIN_SKIPPED"]));
   });
 
+  it("WebSearch without a search provider is a warning that says what to add to june.config.ts", () => {
+    const { diagnostics, unavailable } = resolveAgentTools(definition("tools: Read, WebSearch"), { builtins: { Read: aTool("Read") } });
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: "warning", code: "JUNE_BUILTIN_SKIPPED" })]);
+    expect(diagnostics[0]!.message).toContain('runs without WebSearch: WebSearch needs a search provider');
+    expect(diagnostics[0]!.message).toContain('webSearch: { provider: "brave" }');
+    expect(unavailable).toEqual(["WebSearch"]);
+  });
+
   it("Claude Code's newer built-ins (TaskCreate, SendMessage, TeamCreate, …) are known gaps too, never hard errors", () => {
     const { diagnostics } = resolveAgentTools(definition("tools: TaskCreate, TaskList, TaskGet, TaskUpdate, SendMessage, TeamCreate, TeamDelete"), {});
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual(Array(7).fill(["warning", "JUNE_BUILTIN_SKIPPED"]));

@@ -6,6 +6,7 @@ import { Delegate, Tool, Tools, callableConfig, type ToolSource } from "../capab
 import type { JuneElement } from "../jsx/index.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
+import { webSearchMissingMessage } from "../tools/index.ts";
 import { CLAUDE_CODE_TOOL_NAMES } from "./claude-tool-names.ts";
 import type { MarkdownContext } from "./context.ts";
 import { errorAt, fileLine, warningAt, type Diagnostic, type DiagnosticPlace } from "./diagnostic.ts";
@@ -89,8 +90,10 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
           if (!unavailable.includes(ref.name)) unavailable.push(ref.name);
           diagnostics.push(
             warningAt(place("tools"), "JUNE_BUILTIN_SKIPPED",
-              `june: ${fileLine(place("tools"))}: "${ref.name}" is a Claude Code built-in June doesn't provide; ` +
-                `the agent "${definition.name}" loads without it. Register a tool named "${ref.name}" to give it one.`),
+              ref.name === "WebSearch"
+                ? `june: ${fileLine(place("tools"))}: the agent "${definition.name}" runs without WebSearch: ${webSearchMissingMessage().replace(/^june: /, "")}`
+                : `june: ${fileLine(place("tools"))}: "${ref.name}" is a Claude Code built-in June doesn't provide; ` +
+                    `the agent "${definition.name}" loads without it. Register a tool named "${ref.name}" to give it one.`),
           );
         } else diagnostics.push(unknownTool(definition, place("tools"), ref.name, context));
         break;

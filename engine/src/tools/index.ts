@@ -6,5 +6,23 @@ export { DEFAULT_BASH_ENV_ALLOWLIST } from "./bash-env.ts";
 export { sandboxStatus } from "../sandbox/index.ts";
 export type { SandboxSettings, SandboxStatus } from "../sandbox/index.ts";
 export { markBuiltin, builtinName } from "./builtin.ts";
-export { claudeBuiltins, CLAUDE_BUILTIN_NAMES, CLAUDE_KNOWN_BUILTINS } from "./claude/index.ts";
-export type { ClaudeBuiltinName, ClaudeBuiltins, ClaudeBuiltinsOptions, ClaudeBashOptions } from "./claude/index.ts";
+export {
+  claudeBuiltins,
+  CLAUDE_BUILTIN_NAMES,
+  CLAUDE_KNOWN_BUILTINS,
+  domainAllowed,
+  domainOf,
+  webFetchTool,
+  webFetchSettingsSchema,
+  webSearchTool,
+  webSearchSettingsSchema,
+  webSearchMissingMessage,
+} from "./claude/index.ts";
+export type {
+  ClaudeBuiltinName,
+  ClaudeBuiltins,
+  ClaudeBuiltinsOptions,
+  ClaudeBashOptions,
+  WebFetchOptions,
+  WebSearchSettings,
+} from "./claude/index.ts";

@@ -40,7 +40,7 @@ describe("Claude Code built-ins through generateText", () => {
 
     expect(result.text).toBe("Changed the greeting.");
     expect(await readFile(path.join(project.current.root, "src/greet.ts"), "utf8")).toBe('export const greeting = "hi";\n');
-    expect(model.calls[0]?.tools).toEqual(["Bash", "Edit", "Glob", "Grep", "LS", "MultiEdit", "NotebookEdit", "Read", "TodoWrite", "Write"]);
+    expect(model.calls[0]?.tools).toEqual(["Bash", "Edit", "Glob", "Grep", "LS", "MultiEdit", "NotebookEdit", "Read", "TodoWrite", "WebFetch", "Write"]);
     expect(toolOutputs(model.calls[1]!.prompt)[0]).toMatchObject({
       toolName: "Read",
       output: { type: "text", value: '     1\texport const greeting = "hello";' },

@@ -6,25 +6,30 @@ import { describe, expect, it } from "vitest";
 import { isJuneError } from "../../errors/index.ts";
 import { builtinName } from "../builtin.ts";
 import { claudeBuiltins, CLAUDE_BUILTIN_NAMES, CLAUDE_KNOWN_BUILTINS } from "../index.ts";
-import type { ClaudeBuiltins } from "../index.ts";
+import type { ClaudeBuiltinName, ClaudeBuiltins } from "../index.ts";
 import { useTempProject } from "./project.test-support.ts";
 
 const project = useTempProject();
 
 function approvals(tools: ClaudeBuiltins): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.needsApproval ?? false]));
+  // WebFetch decides per domain: asked of a domain no setting allows.
+  const ask = (needs: unknown) => (typeof needs === "function" ? needs({ url: "https://example.com/" }, { toolCallId: "t", messages: [] }) : (needs ?? false));
+  return Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, ask(tool.needsApproval)]));
 }
 
 describe("the tool set", () => {
-  it("has the ten Claude Code names, each marked as June's built-in of that name", () => {
+  it("has the eleven Claude Code names, each marked as June's built-in of that name; WebSearch only with a provider", () => {
     const tools = claudeBuiltins({ root: project.current.root });
     expect(Object.keys(tools)).toEqual([...CLAUDE_BUILTIN_NAMES]);
     for (const name of CLAUDE_BUILTIN_NAMES) expect(builtinName(tools[name])).toBe(name);
+    const searching = claudeBuiltins({ root: project.current.root, webSearch: { provider: "searxng", url: "http://127.0.0.1:9/" } });
+    expect(Object.keys(searching)).toEqual([...CLAUDE_BUILTIN_NAMES, "WebSearch"]);
+    expect(builtinName(searching.WebSearch!)).toBe("WebSearch");
   });
 
   it("takes Claude Code's field names", async () => {
     const tools = claudeBuiltins({ root: project.current.root });
-    const fields = async (name: keyof ClaudeBuiltins) => {
+    const fields = async (name: ClaudeBuiltinName) => {
       const schema = (await asSchema(tools[name].inputSchema as FlexibleSchema<unknown>).jsonSchema) as { properties: object; required?: string[] };
       return { properties: Object.keys(schema.properties).sort(), required: schema.required ?? [] };
     };
@@ -64,16 +69,17 @@ describe("approval", () => {
       Bash: true,
       NotebookEdit: true,
       TodoWrite: false,
+      WebFetch: true,
     });
   });
 
   it("overrides per tool name, keeping the other defaults", () => {
     const tools = claudeBuiltins({ root: project.current.root, needsApproval: { Write: false, Read: true } });
-    expect(approvals(tools)).toEqual({ Read: true, Write: false, Edit: true, MultiEdit: true, Glob: false, Grep: false, LS: false, Bash: true, NotebookEdit: true, TodoWrite: false });
+    expect(approvals(tools)).toEqual({ Read: true, Write: false, Edit: true, MultiEdit: true, Glob: false, Grep: false, LS: false, Bash: true, NotebookEdit: true, TodoWrite: false, WebFetch: true });
   });
 
   it("sets them all with a boolean, but TodoWrite (which changes nothing but its own list) never asks", () => {
-    expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: false })))).toEqual(Array(10).fill(false));
+    expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: false })))).toEqual(Array(11).fill(false));
     expect(approvals(claudeBuiltins({ root: project.current.root, needsApproval: true }))).toEqual({
       ...Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, true])),
       TodoWrite: false,
@@ -86,7 +92,7 @@ describe("approval", () => {
       expect.unreachable("expected an error");
     } catch (error) {
       expect(isJuneError(error) && error.code).toBe("JUNE_INVALID_PROPS");
-      expect((error as Error).message).toContain('unknown tool "write"; use Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit, TodoWrite');
+      expect((error as Error).message).toContain('unknown tool "write"; use Read, Write, Edit, MultiEdit, Glob, Grep, LS, Bash, NotebookEdit, TodoWrite, WebFetch');
     }
   });
 });
@@ -117,7 +123,7 @@ describe("options", () => {
 
 describe("the names June knows", () => {
   it("lists Claude Code built-ins June does not provide, none of them one it does", () => {
-    expect(CLAUDE_KNOWN_BUILTINS).toEqual(expect.arrayContaining(["WebFetch", "WebSearch", "Task", "Agent", "NotebookRead", "TaskCreate"]));
+    expect(CLAUDE_KNOWN_BUILTINS).toEqual(expect.arrayContaining(["WebSearch", "Task", "Agent", "NotebookRead", "TaskCreate"]));
     expect(CLAUDE_KNOWN_BUILTINS.filter((name) => (CLAUDE_BUILTIN_NAMES as readonly string[]).includes(name))).toEqual([]);
     expect(new Set(CLAUDE_KNOWN_BUILTINS).size).toBe(CLAUDE_KNOWN_BUILTINS.length);
   });

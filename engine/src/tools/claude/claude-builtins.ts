@@ -18,6 +18,10 @@ import type { MultiEditTool } from "./multi-edit.ts";
 import { notebookEditTool } from "./notebook-edit.ts";
 import type { NotebookEditTool } from "./notebook-edit.ts";
 import { todoWriteTool } from "./todo-write.ts";
+import { webFetchTool } from "./web-fetch.ts";
+import type { WebFetchOptions, WebFetchTool } from "./web-fetch.ts";
+import { webSearchTool } from "./web-search.ts";
+import type { WebSearchSettings, WebSearchTool } from "./web-search.ts";
 import type { TodoWriteTool } from "./todo-write.ts";
 import type { GlobTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
@@ -45,6 +49,10 @@ export interface ClaudeBuiltinsOptions {
   needsApproval?: boolean | Partial<Record<ClaudeBuiltinName, boolean>>;
   /** Bash's timeouts, environment and output limit. */
   bash?: ClaudeBashOptions;
+  /** WebFetch's allowed domains, private-address opt-in and limits (june.config.ts `webFetch`). */
+  webFetch?: Omit<WebFetchOptions, "needsApproval">;
+  /** The search provider WebSearch uses (june.config.ts `webSearch`); without one there is no WebSearch. */
+  webSearch?: WebSearchSettings;
   /**
    * Where the studio records runs, when not under `.june/` (absolute, or relative to `root`; a
    * project's config `runs`). Kept out of the file tools' reach like `.june/` itself.
@@ -73,6 +81,9 @@ export type ClaudeBuiltins = {
   Bash: ClaudeBashTool;
   NotebookEdit: NotebookEditTool;
   TodoWrite: TodoWriteTool;
+  WebFetch: WebFetchTool;
+  /** Only with a search provider (`webSearch`). */
+  WebSearch?: WebSearchTool;
 };
 
 /** Whether each built-in waits for approval by default: the ones that change things do. */
@@ -87,6 +98,8 @@ export const DEFAULT_NEEDS_APPROVAL: Readonly<Record<ClaudeBuiltinName, boolean>
   Bash: true,
   NotebookEdit: true,
   TodoWrite: false,
+  // Per domain: a domain in `webFetch.allowDomains` is fetched unasked.
+  WebFetch: true,
 });
 
 /**
@@ -121,6 +134,8 @@ export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
     NotebookEdit: notebookEditTool(root, approval.NotebookEdit, studioData),
     // It writes nothing but its own input (the list is the call's input): never asks, whatever `needsApproval` says.
     TodoWrite: todoWriteTool(),
+    WebFetch: webFetchTool({ ...options.webFetch, needsApproval: approval.WebFetch }),
+    ...(options.webSearch ? { WebSearch: webSearchTool(options.webSearch) } : {}),
   };
 }
 

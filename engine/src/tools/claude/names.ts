@@ -3,7 +3,7 @@
 // instead of failing to load. (`Agent`/`Task`, delegation, is provided by markdown/, not as a tool.)
 
 /** The Claude Code built-ins June provides as tools, by their Claude Code names. */
-export const CLAUDE_BUILTIN_NAMES = Object.freeze(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite"] as const);
+export const CLAUDE_BUILTIN_NAMES = Object.freeze(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite", "WebFetch"] as const);
 
 /** One of {@link CLAUDE_BUILTIN_NAMES}. */
 export type ClaudeBuiltinName = (typeof CLAUDE_BUILTIN_NAMES)[number];
@@ -52,7 +52,6 @@ export const CLAUDE_KNOWN_BUILTINS: readonly string[] = Object.freeze([
   "TeamDelete",
   "TodoRead",
   "ToolSearch",
-  "WebFetch",
   "WebSearch",
 ]);
 
