@@ -1,5 +1,5 @@
 // The studio's layout: top bar; Agents, Runs, Problems and MCP servers on the left; the Agent
-// tree, Run and Trace in the middle; Approvals and the inspectors on the right.
+// tree, Run and Trace in the middle; Approvals, the run's todo lists and the inspectors on the right.
 import { useEffect } from "react";
 import { AgentsPanel } from "../agents/AgentsPanel.tsx";
 import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
@@ -12,6 +12,7 @@ import { ProblemsPanel } from "../problems/ProblemsPanel.tsx";
 import { RunPanel } from "../run/RunPanel.tsx";
 import { useStudio } from "../store/index.ts";
 import { TracePanel } from "../trace-view/TracePanel.tsx";
+import { TodoPanel } from "../todos/index.ts";
 import { UsagePanel } from "../usage/UsagePanel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { TrustBanner } from "../trust/index.ts";
@@ -47,6 +48,7 @@ export function App() {
         </div>
         <div className="column column-right">
           <ApprovalsPanel />
+          <TodoPanel />
           <CapabilitiesPanel />
           <InheritedPanel />
           <UsagePanel />

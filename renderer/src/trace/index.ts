@@ -10,3 +10,5 @@ export type { TreeRow } from "./walk.ts";
 export { fullPrompt, promptAtStop } from "../../../engine/src/trace/browser.ts";
 // Whether an MCP elicitation's answers fit its form: the engine's one rule, which the run applies too.
 export { choicesOf, elicitProblems } from "../../../engine/src/trace/browser.ts";
+// A TodoWrite call's todo list, read by the engine's one reader (the tool checks its input with it too).
+export { todosOf } from "../../../engine/src/trace/browser.ts";

@@ -4,7 +4,7 @@
 // a time limit, a download limit and a text limit. Calls wait for approval per domain, as in
 // Claude Code, except to the domains in `allowDomains`. June runs no second model over the page:
 // the model gets the page and its own prompt back, and answers from them.
-import { tool } from "ai";
+import { tool, type ModelMessage } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { JuneError } from "../../errors/index.ts";
@@ -13,6 +13,7 @@ import { domainAllowed, domainOf, domainPatternProblem, webUrl } from "./web-add
 import { pageText } from "./web-content.ts";
 import type { PageText } from "./web-content.ts";
 import { checkedTarget, getOnce } from "./web-request.ts";
+import { fetchedBefore } from "./web-fetch-approvals.ts";
 import type { WebResponse } from "./web-request.ts";
 
 /** Options for {@link webFetchTool}; the same fields as `webFetch` in june.config.ts. */
@@ -98,7 +99,12 @@ export function webFetchTool(options: WebFetchOptions = {}): WebFetchTool {
   const fetchTool = tool({
     description: describeWebFetch(settings),
     inputSchema: webFetchInputSchema,
-    needsApproval: ({ url }: WebFetchInput) => settings.needsApproval && !domainAllowed(domainOf(url), settings.allowDomains),
+    // Asked per domain: once let through in this conversation, a domain is fetched again unasked.
+    needsApproval: ({ url }: WebFetchInput, { messages }: { messages: ModelMessage[] }) => {
+      if (!settings.needsApproval) return false;
+      const domain = domainOf(url);
+      return !domainAllowed(domain, settings.allowDomains) && !fetchedBefore(domain, messages);
+    },
     execute: ({ url, prompt }, { abortSignal }) => webFetch(url, prompt, settings, abortSignal),
   });
   return markBuiltin(fetchTool, "WebFetch");
