@@ -12,6 +12,7 @@ export {
   CLAUDE_KNOWN_BUILTINS,
   domainAllowed,
   domainOf,
+  todoWriteTool,
   webFetchTool,
   webFetchSettingsSchema,
   webSearchTool,

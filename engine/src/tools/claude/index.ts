@@ -14,6 +14,7 @@ export type { WebFetchInput, WebFetchOptions, WebFetchTool } from "./web-fetch.t
 export { domainAllowed, domainOf } from "./web-address.ts";
 export { webSearchTool, webSearchSettingsSchema, webSearchMissingMessage, WEB_SEARCH_PROVIDERS } from "./web-search.ts";
 export type { WebSearchInput, WebSearchSettings, WebSearchTool } from "./web-search.ts";
+export { todoWriteTool } from "./todo-write.ts";
 export type { TodoWriteInput, TodoWriteItem, TodoWriteTool } from "./todo-write.ts";
 export type { GrepInput, GrepTool } from "./grep.ts";
 export type { ReadInput, ReadTool } from "./read.ts";
