@@ -107,7 +107,31 @@ const MOVES: Move[] = [
   },
   // The everything MCP server (intake): ask the person for the form, once.
   (offered, seen) => (offered.has(ELICIT) && !did(seen, ELICIT) ? { toolName: ELICIT, input: {} } : undefined),
+  // An orchestrator (lead): a todo list, then each part handed to its agent, the list kept up to date.
+  (offered, seen) => {
+    if (!offered.has("Agent")) return undefined;
+    const handed = seen.filter((r) => r.toolName === "Agent").length;
+    const listed = seen.filter((r) => r.toolName === "TodoWrite").length;
+    if (offered.has("TodoWrite") && listed === handed && listed <= HANDOFFS.length) return { toolName: "TodoWrite", input: { todos: todos(handed) } };
+    const next = HANDOFFS[handed];
+    return next ? { toolName: "Agent", input: next } : undefined;
+  },
 ];
+
+/** What the lead hands on, in order: Claude Code's Agent tool input. */
+const HANDOFFS = [
+  { description: "Review the changelog", prompt: "Review CHANGELOG.md as a newcomer would: is every entry true of the samples folder?", subagent_type: "reviewer" },
+  { description: "Check the README", prompt: "Check README.md against the house style and say what to change.", subagent_type: "docs-writer" },
+];
+
+/** The lead's todo list once `done` hand-offs have reported: those completed, the next in progress. */
+function todos(done: number) {
+  return HANDOFFS.map((handoff, i) => ({
+    content: `Have the ${handoff.subagent_type} ${handoff.description.toLowerCase()}`,
+    status: i < done ? "completed" : i === done ? "in_progress" : "pending",
+    activeForm: `Having the ${handoff.subagent_type} ${handoff.description.toLowerCase()}`,
+  }));
+}
 
 function respond(call: ScriptedCall): ScriptedResponse {
   const offered = new Set(call.tools);
@@ -138,6 +162,8 @@ function answer(seen: SeenResult[]): string {
   const sentences = seen.map(({ toolName, input, text }) => {
     const lines = text.split("\n").filter((line) => line.trim() !== "");
     if (toolName.startsWith(LOADER)) return `I loaded the ${toolName.slice(LOADER.length)} skill ("${firstHeading(lines)}").`;
+    if (toolName === "TodoWrite") return "";
+    if (toolName === "Agent") return `The ${(input as { subagent_type?: string }).subagent_type} reported: ${text.split("(Offline answer")[0]!.trim()}`;
     if (toolName === "Glob") return `Glob found ${lines.length} markdown files, newest first: ${lines.slice(0, 3).join(", ")}.`;
     if (toolName === ELICIT) return text.includes("User inputs:") ? `You told me:\n${text.slice(text.indexOf("User inputs:") + "User inputs:".length).trim()}` : `The form came back without answers: ${lines[0] ?? ""}`;
     if (toolName === "mcp__fs__list_directory") return `The folder holds ${lines.length} entries: ${lines.map((l) => l.replace(/^\[(FILE|DIR)\] /, "")).join(", ")}.`;
@@ -145,7 +171,7 @@ function answer(seen: SeenResult[]): string {
     const length = text.trimEnd().split("\n").length;
     return `${path.startsWith(SAMPLES) ? path.slice(SAMPLES.length) : path} has ${length} lines and starts with "${firstHeading(lines)}".`;
   });
-  return `${sentences.join(" ")}\n\n(Offline answer from the samples' scripted model; set OPENAI_API_KEY for a real one.)`;
+  return `${sentences.filter(Boolean).join(" ")}\n\n(Offline answer from the samples' scripted model; set OPENAI_API_KEY for a real one.)`;
 }
 
 // Read numbers its lines ("     1\t# Title"); the heading is the first line with text.

@@ -12,7 +12,7 @@ const SAMPLES = fileURLToPath(new URL("../../samples/", import.meta.url));
 const SANDBOX = `${SAMPLES}.june/sandbox`;
 
 const WORKFLOWS = ["article.tsx", "fix.tsx", "nested.tsx", "release.tsx", "report.tsx", "summarize.tsx", "triage.tsx"];
-const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "reviewer"];
+const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "lead", "reviewer"];
 
 const PROMPTS: Record<string, string> = {
   "markdown:reviewer": "Review the samples' markdown files",

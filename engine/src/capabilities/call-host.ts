@@ -1,10 +1,11 @@
 // What a tool source's tool may ask of the run while one of its calls runs: an MCP server's
-// request for a person's input or for the calling agent's model (mcp/server-requests.ts). The run
+// request for a person's input or for the calling agent's model (mcp/server-requests.ts), or a
+// note of what a guard checked (claude-code/guard.ts). The run
 // (run/server-asks.ts) provides it for the call being entered; a tool reads it synchronously, first
 // thing in its execute, as a composite reads its hand-off. One reader registered once, not a value
 // set per call: every tool call's path stays as it was.
 import type { ModelMessage } from "ai";
-import type { ElicitValue, ServerAsk } from "../trace/index.ts";
+import type { ElicitValue, GuardInput, GuardOutput, ServerAsk } from "../trace/index.ts";
 
 /** A person's answer to a server's request (the approvals inbox). */
 export interface PersonAnswer {
@@ -39,7 +40,33 @@ export interface CallHost {
   sample(request: { system?: string; messages: ModelMessage[]; maxOutputTokens: number; temperature?: number }): Promise<SampledAnswer>;
   /** Records a request the server made and June answered at once (its roots): a node under the call. */
   noteRequest(request: { server: string; method: string; answer: unknown }): void;
+  /**
+   * Records a check a guard made of this call (a Claude Code hook's run, a permission rule's
+   * decision): a `guard` node under the call, ended as it was noted.
+   */
+  noteGuard(check: GuardInput, outcome: GuardOutput): void;
 }
+
+/** What a step's tool loop tells a stop hook when the model has finished (no tool calls left). */
+export interface StepStopEvent {
+  /** The model's last text. */
+  text: string;
+  /** True when the agent is already going on because a stop hook said so (Claude Code's `stop_hook_active`). */
+  stopHookActive: boolean;
+  signal: AbortSignal;
+}
+
+/** A stop hook's answer: go on with `continueWith` as the next user message, and the checks to record under the step. */
+export interface StepStopAnswer {
+  continueWith?: string;
+  checks: { check: GuardInput; outcome: GuardOutput }[];
+}
+
+/**
+ * Called by the tool loop when the model ends a step (an agent's optional `onStepStop` setting; a
+ * Claude Code project's Stop/SubagentStop hooks, claude-code/guard.ts). Absent, it costs nothing.
+ */
+export type StepStopHook = (event: StepStopEvent) => Promise<StepStopAnswer>;
 
 let reader: (() => CallHost | undefined) | undefined;
 

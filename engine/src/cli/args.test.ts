@@ -44,6 +44,33 @@ describe("june run", () => {
   });
 });
 
+describe("june run <agent.md>", () => {
+  it("takes --prompt, or --input, and --user-agents", () => {
+    expect(parseCommand(["run", ".claude/agents/r.md", "--prompt", "Review it", "--user-agents"])).toEqual({
+      kind: "run",
+      args: { file: ".claude/agents/r.md", prompt: "Review it", userAgents: true, yes: false, json: false },
+    });
+    expect(parseCommand(["run", "r.md", "--input", '{"prompt":"x"}', "-y"])).toEqual({ kind: "run", args: { file: "r.md", input: '{"prompt":"x"}', yes: true, json: false } });
+  });
+
+  it("an agent without anything to ask is a usage error saying how to ask it", () => {
+    expect(usageError(["run", "r.md"]).message).toMatch(/r\.md is a markdown agent; say what to ask it: --prompt/);
+  });
+
+  it("--prompt and --input together, or --prompt / --user-agents for a workflow, are usage errors", () => {
+    expect(usageError(["run", "r.md", "--prompt", "a", "--input", "{}"]).message).toMatch(/not both/);
+    expect(usageError(["run", "f.tsx", "--prompt", "a"]).message).toMatch(/--prompt is for a markdown agent/);
+    expect(usageError(["run", "f.tsx", "--user-agents"]).message).toMatch(/--user-agents is for a markdown agent/);
+  });
+});
+
+describe("june studio", () => {
+  it("--user-agents asks for the user's own agents", () => {
+    expect(parseCommand(["studio", "proj", "--user-agents"])).toEqual({ kind: "studio", args: { folder: "proj", web: false, userAgents: true } });
+    expect(parseCommand(["studio"])).toEqual({ kind: "studio", args: { web: false } });
+  });
+});
+
 describe("help and other commands", () => {
   it("--help, -h and help show the main usage; run --help and help run the run usage", () => {
     expect(parseCommand(["--help"])).toEqual({ kind: "help", topic: "main" });

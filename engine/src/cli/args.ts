@@ -22,6 +22,8 @@ export interface StudioArgs {
   web: boolean;
   /** The web host's port; 0 or absent picks a free one. */
   port?: number;
+  /** `--user-agents`: load the user's own `~/.claude/agents/` beside the project's (OpenOptions.userAgents). */
+  userAgents?: true;
 }
 
 export interface InspectArgs {
@@ -31,10 +33,14 @@ export interface InspectArgs {
 }
 
 export interface RunArgs {
-  /** The workflow file as given (relative to the current folder, or absolute). */
+  /** The workflow file (or markdown agent `.md` file) as given (relative to the current folder, or absolute). */
   file: string;
   /** The --input text, not yet parsed. */
   input?: string;
+  /** --prompt: what a markdown agent is asked (the same as --input '{"prompt":…}'). */
+  prompt?: string;
+  /** --user-agents: a markdown agent's project also gets the user's own `~/.claude/agents/`. */
+  userAgents?: true;
   /** The --script file as given. */
   script?: string;
   /** The --replay record (a `.june/runs/<id>.jsonl`, or `june run --json`'s output) as given. */
@@ -86,7 +92,7 @@ function parseStudio(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { web: { type: "boolean" }, port: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { web: { type: "boolean" }, port: { type: "string" }, "user-agents": { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     throw new CliError("JUNE_CLI_USAGE", `june studio: ${describeParseError(error)} See june studio --help.`, { cause: error });
@@ -105,7 +111,12 @@ function parseStudio(argv: readonly string[]): Command {
   }
   return {
     kind: "studio",
-    args: { ...(positionals[0] !== undefined ? { folder: positionals[0] } : {}), web: values.web === true, ...(port !== undefined ? { port } : {}) },
+    args: {
+      ...(positionals[0] !== undefined ? { folder: positionals[0] } : {}),
+      web: values.web === true,
+      ...(port !== undefined ? { port } : {}),
+      ...(values["user-agents"] ? { userAgents: true as const } : {}),
+    },
   };
 }
 
@@ -118,6 +129,8 @@ function parseRun(argv: readonly string[]): Command {
       strict: true,
       options: {
         input: { type: "string" },
+        prompt: { type: "string" },
+        "user-agents": { type: "boolean" },
         script: { type: "string" },
         replay: { type: "string" },
         "fork-at": { type: "string" },
@@ -134,7 +147,8 @@ function parseRun(argv: readonly string[]): Command {
   if (positionals.length === 0) {
     throw new CliError(
       "JUNE_CLI_USAGE",
-      "june run: missing the workflow file. Pass the .tsx file whose default export is the workflow, e.g. june run flows/release.tsx.",
+      "june run: missing the workflow file. Pass the .tsx file whose default export is the workflow, e.g. june run flows/release.tsx, " +
+        "or a markdown agent's .md file with what to ask it, e.g. june run .claude/agents/reviewer.md --prompt \"Review the diff\".",
     );
   }
   if (positionals.length > 1) {
@@ -144,6 +158,17 @@ function parseRun(argv: readonly string[]): Command {
         "Pass props with --input '{…}' rather than as extra arguments.",
     );
   }
+  const agentFile = /\.md$/i.test(positionals[0]!);
+  if (!agentFile && (values.prompt !== undefined || values["user-agents"])) {
+    const flag = values.prompt !== undefined ? "--prompt" : "--user-agents";
+    throw new CliError("JUNE_CLI_USAGE", `june run: ${flag} is for a markdown agent (.md file); a workflow takes its props with --input '{…}'.`);
+  }
+  if (values.prompt !== undefined && values.input !== undefined) {
+    throw new CliError("JUNE_CLI_USAGE", `june run: give the agent --prompt TEXT or --input '{"prompt":…}', not both.`);
+  }
+  if (agentFile && values.prompt === undefined && values.input === undefined && values.replay === undefined) {
+    throw new CliError("JUNE_CLI_USAGE", `june run: ${positionals[0]} is a markdown agent; say what to ask it: --prompt "…" (or --input '{"prompt":"…"}').`);
+  }
   if (values["fork-at"] !== undefined && values.replay === undefined) {
     throw new CliError("JUNE_CLI_USAGE", "june run: --fork-at needs the run it forks: --replay <record.jsonl> --fork-at <model-call node id>.");
   }
@@ -152,6 +177,8 @@ function parseRun(argv: readonly string[]): Command {
     args: {
       file: positionals[0]!,
       ...(values.input !== undefined ? { input: values.input } : {}),
+      ...(values.prompt !== undefined ? { prompt: values.prompt } : {}),
+      ...(values["user-agents"] ? { userAgents: true as const } : {}),
       ...(values.script !== undefined ? { script: values.script } : {}),
       ...(values.replay !== undefined ? { replay: values.replay } : {}),
       ...(values["fork-at"] !== undefined ? { forkAt: values["fork-at"] } : {}),
@@ -163,6 +190,7 @@ function parseRun(argv: readonly string[]): Command {
 
 const VALUE_EXAMPLES: Record<string, string> = {
   "--input": `'{"topic":"Suspense"}'`,
+  "--prompt": `"Review the diff"`,
   "--script": "responses.json",
   "--replay": ".june/runs/<run-id>.jsonl",
   "--fork-at": "n7",

@@ -20,13 +20,13 @@ function june(...args: string[]) {
 
 describe("june inspect", () => {
   it("prints every agent (name, kind, file, tools) and exits 0 with only warnings", async () => {
-    await writeFile(join(folder, ".claude/agents/reviewer.md"), "---\nname: reviewer\ndescription: Reviews: code\ntools: Read, WebFetch\ncolor: red\nmodel: haiku\n---\nYou review.\n");
+    await writeFile(join(folder, ".claude/agents/reviewer.md"), "---\nname: reviewer\ndescription: Reviews: code\ntools: Read, WebSearch\ncolor: red\nmodel: haiku\n---\nYou review.\n");
     const { code, stdout } = june("inspect", folder);
     expect(code).toBe(0);
     expect(stdout).toContain("reviewer");
     expect(stdout).toContain("markdown · .claude/agents/reviewer.md");
     expect(stdout).toContain("tools  Read");
-    expect(stdout).toContain("model  anthropic:claude-haiku-4-5-20251001");
+    expect(stdout).toContain("model  anthropic:claude-haiku-5-5");
     expect(stdout).toMatch(/warning \.claude\/agents\/reviewer\.md:4(:\d+)? \[JUNE_BUILTIN_SKIPPED\]/);
     expect(stdout).toMatch(/warning \.claude\/agents\/reviewer\.md:5(:\d+)? \[JUNE_UNKNOWN_KEY\]/);
   });

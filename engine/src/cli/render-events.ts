@@ -31,6 +31,7 @@ const LABELS: Record<NodeKind, string> = {
   composite: "composite",
   catch: "catch",
   "server-request": "server asks",
+  guard: "guard",
 };
 
 const START_MARKS: Record<NodeKind, string> = {
@@ -44,6 +45,7 @@ const START_MARKS: Record<NodeKind, string> = {
   composite: "◆",
   catch: "↻",
   "server-request": "⇠",
+  guard: "⊘",
 };
 
 /** Lines for one node, each at its own depth: the node's start or end line, or lines inside it. */
@@ -185,6 +187,9 @@ export class EventRenderer {
         return ` ${s.dim("loads the block into context")}`;
       case "server-request":
         return ` ${s.dim(`${node.input?.server ?? ""} ${node.input?.method ?? ""}`)}`;
+      case "guard":
+        // The node's name is its summary ("PreToolUse hook ./check.sh denied: …").
+        return "";
       case "approval":
         return ` ${oneLine(node.input)} ${s.yellow("waits for approval")}`;
       case "catch": {

@@ -1,14 +1,17 @@
-// `june run <file>`: load the workflow, render its default export with the --input props, run it
-// (offline on a scripted model with --script), stream the live tree (or JSONL with --json), ask
-// for approvals, print the summary and turn the final status into the exit code.
+// `june run <file>`: load the workflow, render its default export with the --input props (or a
+// markdown agent `.md` of its project, asked --prompt), run it (offline on a scripted model with
+// --script), stream the live tree (or JSONL with --json), ask for approvals, print the summary and
+// turn the final status into the exit code.
 import { existsSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { isJuneError } from "../errors/index.ts";
-import { newRunId, startIsolatedRun, type ProjectSpec } from "../isolate/index.ts";
+import { newRunId, startIsolatedRun, type ProjectSpec, type RunSpec } from "../isolate/index.ts";
 import { bundleWorkflow, findConfigFile, type ReplaySpec, type WorkflowBundle } from "../project/index.ts";
 import type { RunResult } from "../run/index.ts";
 import { readTraceFile, type TraceEvent } from "../trace/index.ts";
 import { fork, replay } from "../replay/index.ts";
+import { agentTarget } from "./agent-target.ts";
 import { ApprovalPrompt } from "./approval-prompt.ts";
 import type { RunArgs } from "./args.ts";
 import { CliError } from "./cli-error.ts";
@@ -39,10 +42,11 @@ const PIPE_WIDTH = 100;
  * const code = await runWorkflowCommand({ file: "flow.tsx", yes: true, json: false }, io);
  */
 export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<number> {
-  const props = parseInputProps(args.input);
+  const agent = /\.md$/i.test(args.file);
+  const input = agent ? agentPrompt(args) : parseInputProps(args.input);
   const responses = args.script === undefined ? undefined : await readScript(args.script);
-  const bundle = await bundleComponent(args.file);
-  const project = await projectOf(bundle.file, io);
+  const target = agent ? await agentEntry(args, io) : await workflowEntry(args.file, io);
+  const { project, entry } = target;
   const recorded = args.replay === undefined ? undefined : readRecord(args.replay, args.forkAt);
 
   const outColor = !args.json && wantsColor(io.stdout, io.env);
@@ -52,9 +56,9 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
   const handle = startIsolatedRun(
     {
       project,
-      entry: { id: `workflow:${relative(project.folder, bundle.file)}`, kind: "workflow", file: bundle.file, bundle },
+      entry,
       runId: newRunId(),
-      input: props,
+      input,
       ...(responses ? { scriptedResponses: responses } : {}),
       ...(recorded ? { replay: recorded } : {}),
     },
@@ -62,11 +66,12 @@ export async function runWorkflowCommand(args: RunArgs, io: CliIo): Promise<numb
     { warn: (message) => void io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`) },
   );
   const loaded = await handle.loaded;
+  if (!loaded.ok && agent) throw new CliError("JUNE_LOAD_FAILED", `${loaded.error.message}\nFix the agent file and run june again.`);
   if (!loaded.ok) {
     if (loaded.found) {
       throw new CliError(
         "JUNE_LOAD_FAILED",
-        `june run: ${bundle.file} ${loaded.found}. june run renders the file's default export as the workflow: ` +
+        `june run: ${entry.file} ${loaded.found}. june run renders the file's default export as the workflow: ` +
           "export a component that returns <Agent> elements, e.g. export default function Release() { return <Agent …>…</Agent>; }",
       );
     }
@@ -129,16 +134,49 @@ export function exitCode(status: RunResult["status"]): number {
   return status === "succeeded" ? 0 : status === "aborted" ? ABORTED_EXIT_CODE : 1;
 }
 
-/** The workflow bundled (its code runs in the run's worker), or a CliError saying why it can't be. */
-async function bundleComponent(file: string): Promise<WorkflowBundle> {
+type RunTarget = { project: ProjectSpec; entry: RunSpec["entry"] };
+
+/** A workflow file's run: bundled here, run in the worker with the project its nearest config makes. */
+async function workflowEntry(file: string, io: CliIo): Promise<RunTarget> {
+  const bundle = await bundleComponent(file);
+  const project = await projectOf(bundle.file, io);
+  return { project, entry: { id: `workflow:${relative(project.folder, bundle.file)}`, kind: "workflow", file: bundle.file, bundle } };
+}
+
+/** A markdown agent file's run: an entry of the project it sits in (agent-target.ts), with that project's config. */
+async function agentEntry(args: RunArgs, io: CliIo): Promise<RunTarget> {
+  const file = existingFile(args.file, "the agent's .md file");
+  const target = await agentTarget(file, args.userAgents ? { userAgents: join(homedir(), ".claude", "agents") } : {});
+  const project = { ...(await projectSpecAt(target.folder, io)), agentSources: target.agentSources, skillDirs: target.skillDirs };
+  return { project, entry: { id: target.entryId, kind: "markdown", file } };
+}
+
+/** What a markdown agent is asked: --prompt, or --input's `prompt`. */
+function agentPrompt(args: RunArgs): { prompt: string } {
+  if (args.prompt !== undefined) return { prompt: args.prompt };
+  const props = parseInputProps(args.input);
+  if (args.input !== undefined && typeof props.prompt !== "string") {
+    throw new CliError("JUNE_CLI_USAGE", `june run: a markdown agent's --input is {"prompt": "…"}: what to ask it. Or pass --prompt "…".`);
+  }
+  return { prompt: typeof props.prompt === "string" ? props.prompt : "" };
+}
+
+/** The absolute path of a file the user named, or a CliError saying where it was looked for. */
+function existingFile(file: string, what: string): string {
   const path = resolve(file);
   if (!existsSync(path)) {
     throw new CliError(
       "JUNE_LOAD_FAILED",
       `june run: there is no file ${file} (looked for ${path}). Check the path: it is relative to the folder ` +
-        `you run june in (${process.cwd()}), and names the workflow's .tsx file.`,
+        `you run june in (${process.cwd()}), and names ${what}.`,
     );
   }
+  return path;
+}
+
+/** The workflow bundled (its code runs in the run's worker), or a CliError saying why it can't be. */
+async function bundleComponent(file: string): Promise<WorkflowBundle> {
+  const path = existingFile(file, "the workflow's .tsx file");
   try {
     return await bundleWorkflow(path);
   } catch (error) {
@@ -187,15 +225,20 @@ function jsonLine(event: TraceEvent): string {
  */
 async function projectOf(file: string, io: CliIo): Promise<ProjectSpec> {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const configFile = findConfigFile(dir);
-    if (configFile) {
-      try {
-        return { folder: dir, configFile, configBundle: await bundleWorkflow(configFile), agentDirs: [], inspect: false };
-      } catch (error) {
-        io.stderr.write(`warning: ${configFile} was not used: ${error instanceof Error ? error.message : String(error)}\n`);
-        return { folder: dir, agentDirs: [], inspect: false };
-      }
-    }
-    if (dirname(dir) === dir || existsSync(join(dir, ".git"))) return { folder: dirname(file), agentDirs: [], inspect: false };
+    if (findConfigFile(dir)) return projectSpecAt(dir, io);
+    if (dirname(dir) === dir || existsSync(join(dir, ".git"))) return { folder: dirname(file), agentSources: [], skillDirs: [], inspect: false };
+  }
+}
+
+/** The project at `folder`, with its june.config.* bundled (loaded in the run's worker) when it has one. */
+async function projectSpecAt(folder: string, io: CliIo): Promise<ProjectSpec> {
+  const base = { folder, agentSources: [], skillDirs: [], inspect: false };
+  const configFile = findConfigFile(folder);
+  if (!configFile) return base;
+  try {
+    return { ...base, configFile, configBundle: await bundleWorkflow(configFile) };
+  } catch (error) {
+    io.stderr.write(`warning: ${configFile} was not used: ${error instanceof Error ? error.message : String(error)}\n`);
+    return base;
   }
 }

@@ -6,6 +6,7 @@ June runs JSX agent workflows on the AI SDK.
 
 Commands:
   run <file.tsx>    Run a workflow and stream it as a live tree (june run --help)
+  run <agent.md>    Run a markdown agent of its project: june run agent.md --prompt "…"
   inspect [folder]  List a project's agents, their tools, and every problem (june inspect --help)
   studio [folder]   Open a project folder in June Studio (june studio --help)
 
@@ -16,14 +17,22 @@ Options:
 
 export const RUN_USAGE = `Usage: june run <file.tsx> [--input JSON] [--yes] [--json] [--script responses.json]
                     [--replay record.jsonl [--fork-at NODE]]
+       june run <agent.md> --prompt TEXT [--user-agents] [the same options]
 
 Loads the workflow file, renders its default export with the --input props and runs it,
 printing each agent, step, model call and tool call as it starts and ends, model text as it
 streams, and a token summary at the end.
 
+A markdown agent file (.md, Claude Code's agent format) runs as an agent of the project it sits
+in: the nearest folder above it with a june.config.* or a .claude/ folder (else its own folder),
+so the project's config, tools, MCP servers, plugins and other agents apply.
+
 Options:
   --input <json>      Props for the default export, as a JSON object (default {}),
-                      e.g. --input '{"topic":"Suspense"}'
+                      e.g. --input '{"topic":"Suspense"}'; for an agent, {"prompt":"…"}
+  --prompt <text>     What to ask a markdown agent (the same as --input '{"prompt":"…"}')
+  --user-agents       Also load your own agents (~/.claude/agents/) beside the project's;
+                      a project agent of the same name wins
   --script <file>     Run offline: a JSON array of scripted model responses that replaces
                       every agent's model, one response per model call, in the order the run
                       makes them, e.g. [{"toolCalls":[{"toolName":"search","input":{"query":"x"}}]},
@@ -51,7 +60,8 @@ Exit codes: 0 succeeded, 1 failed, 2 usage or load error, 130 aborted.
 export const INSPECT_USAGE = `Usage: june inspect [folder] [--json]
 
 Loads a project folder the way June Studio does — june.config.ts, every workflow file that
-imports June, and the markdown agents in .claude/agents/ and agents/ — and prints every agent
+imports June, and the markdown agents in .claude/agents/, agents/ and Claude Code plugins — and
+prints every agent
 (name, kind, file, model, tools) and every error and warning with its file, line and code.
 
 Options:
@@ -62,7 +72,7 @@ Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.
 check agent files.
 `;
 
-export const STUDIO_USAGE = `Usage: june studio [folder] [--web] [--port N]
+export const STUDIO_USAGE = `Usage: june studio [folder] [--web] [--port N] [--user-agents]
 
 Opens a project folder in June Studio: its agents, their capabilities and problems, runs with
 live traces, one approval inbox across every run, and token usage. Without a folder it opens
@@ -79,6 +89,8 @@ Open that exact URL: the token in it is what lets your browser in. Ctrl-C stops 
 Options:
   --web         Serve the web studio even where the desktop app could open
   --port <n>    The web studio's port (default 0: any free port)
+  --user-agents Also load your own agents (~/.claude/agents/) beside the project's; a
+                project agent of the same name wins
   -h, --help    Show this help
 
 Exit codes: 0 stopped cleanly, 2 usage error or a folder that can't be opened.

@@ -72,6 +72,7 @@ export type JuneErrorCode =
   | "JUNE_VALUE_TOO_DEEP"
   | "JUNE_VALUE_TOO_LARGE"
   | "JUNE_RECORD_FAILED"
+  | "JUNE_PERMISSION_DENIED"
   | "JUNE_INTERNAL";
 
 /** Where an element was written, from the dev JSX runtime. */

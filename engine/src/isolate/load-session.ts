@@ -62,13 +62,14 @@ export class LoadSession {
     });
   }
 
-  loadMarkdown(agentDirs: string[]): Promise<LoadedMarkdownReply> {
+  loadMarkdown(agentSources: ProjectSpec["agentSources"], skillDirs: ProjectSpec["skillDirs"]): Promise<LoadedMarkdownReply> {
     return this.#serial(async () => {
       await this.#ensure();
-      this.#spec.agentDirs = agentDirs;
-      const file = this.#spec.configFile ?? agentDirs[0] ?? this.#spec.folder;
+      this.#spec.agentSources = agentSources;
+      this.#spec.skillDirs = skillDirs;
+      const file = this.#spec.configFile ?? agentSources[0]?.dir ?? this.#spec.folder;
       return this.#request<LoadedMarkdownReply>(
-        (id) => ({ kind: "load-markdown", id, agentDirs }),
+        (id) => ({ kind: "load-markdown", id, agentSources, skillDirs }),
         { file, what: "the markdown agents (with the config's tools and models)", renderOnly: true },
         (message) => (message.kind === "markdown-loaded" ? message.reply : undefined),
         (problem) => ({ entries: [], problems: [problem] }),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { Breakpoint } from "../debug/index.ts";
 import type { McpServerConfig } from "../mcp/index.ts";
-import type { Problem, ProjectEntry, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
+import type { Problem, ProjectEntry, ProjectParts, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
 import type { ElicitValue, TraceEvent } from "../trace/index.ts";
 
 /** What the worker needs to know about the project before it loads anything. */
@@ -16,8 +16,10 @@ export interface ProjectSpec {
   configBundle?: WorkflowBundle;
   /** Set when the config is left out because loading it ended a worker: it is not tried again. */
   configSkipped?: true;
-  /** The markdown agent folders the host found (absolute). */
-  agentDirs: string[];
+  /** Where the markdown agents are, as the host found them (absolute; plugins' and the user's too). */
+  agentSources: ProjectParts["agentSources"];
+  /** The skill folders the host found (`.claude/skills`, plugins'). */
+  skillDirs: ProjectParts["skillDirs"];
   /** Resolve every agent's capabilities while loading (inspect); default true. */
   inspect: boolean;
 }
@@ -29,6 +31,8 @@ export interface ConfigSummary {
   prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
   /** The config has a `models` resolver: any provider:model reference may be valid. */
   resolvesModels: boolean;
+  /** The config's `modelAliases` (plain strings): the host resolves model references with them too. */
+  modelAliases?: Record<string, string>;
   /** The project's MCP servers as written (the config's and .mcp.json's, plain data): the host browses them. */
   mcp?: Record<string, { config: McpServerConfig; file?: string; line?: number }>;
 }
@@ -66,7 +70,7 @@ export type RunControl =
 export type HostMessage =
   | { kind: "load-config"; id: number; project: ProjectSpec }
   | { kind: "load-workflow"; id: number; file: string; entryId: string; bundle: WorkflowBundle }
-  | { kind: "load-markdown"; id: number; agentDirs: string[] }
+  | { kind: "load-markdown"; id: number; agentSources: ProjectSpec["agentSources"]; skillDirs: ProjectSpec["skillDirs"] }
   | RunControl;
 
 // ── worker → host ──────────────────────────────────────────────────────────────────────────────

@@ -95,7 +95,8 @@ async function handle(message: HostMessage): Promise<void> {
     case "load-markdown": {
       const project = parts!;
       loading = { file: project.configFile ?? project.folder, problems: [] };
-      project.agentDirs = message.agentDirs;
+      project.agentSources = message.agentSources;
+      project.skillDirs = message.skillDirs;
       project.markdown = await reloadLocalMarkdown(project);
       await settle();
       const problems = [...project.markdown.problems, ...loading.problems];
@@ -158,7 +159,8 @@ async function configure(spec: ProjectSpec, run?: LiveRun): Promise<{ parts: Pro
   }
   // .mcp.json's problems are the project's, said once when it loads; a run only uses its servers.
   const mcpJson = readMcpJson(spec.folder);
-  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, spec.agentDirs, mcpJson, run ? [] : problems);
+  const layout = { agentFolders: [], agentSources: spec.agentSources, skillDirs: spec.skillDirs };
+  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, layout, mcpJson, run ? [] : problems);
   return { parts: configured, problems: plain(problems) };
 }
 
@@ -200,6 +202,11 @@ async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
     spec = { ...spec, entry: { ...spec.entry, id: loaded.entry.id } };
   } else {
     project.markdown = await reloadLocalMarkdown(project);
+    // An agent file run on its own (june run agent.md): what is wrong with it is the run's to say.
+    if (!project.markdown.entries.some(({ entry }) => entry.id === spec.entry.id)) {
+      const errors = project.markdown.problems.filter((p) => p.file === spec.entry.file && p.severity === "error");
+      if (errors.length > 0) return loadFailed("JUNE_LOAD_FAILED", errors.map((p) => p.message).join("\n"));
+    }
   }
   let handle: RunHandle;
   try {
@@ -303,6 +310,7 @@ function summarize(config: JuneConfig | undefined, servers: Record<string, Proje
     ...(config?.runs !== undefined ? { runs: config.runs } : {}),
     ...(config?.prices ? { prices: config.prices } : {}),
     resolvesModels: typeof config?.models === "function",
+    ...(config?.modelAliases ? { modelAliases: config.modelAliases } : {}),
     ...(Object.keys(mcp).length > 0 ? { mcp } : {}),
   });
 }

@@ -5,9 +5,11 @@ import type { LanguageModel, Tool } from "ai";
 import { z } from "zod";
 import { checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
+import { modelReference } from "../markdown/index.ts";
 import { MCP_APPROVE_VALUES, type McpApprovalConfig } from "../mcp/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
 import { sandboxSettingsSchema, type SandboxSettings } from "../sandbox/index.ts";
+import { webFetchSettingsSchema, webSearchSettingsSchema, type WebFetchOptions, type WebSearchSettings } from "../tools/index.ts";
 
 /** How to reach an MCP server (a command over stdio, or a streamable HTTP URL) and how its calls are approved. */
 export type McpServerConfig = (
@@ -35,6 +37,13 @@ export interface JuneConfig {
    */
   models?: (ref: string) => LanguageModel;
   /**
+   * Model aliases of the project's own, over Claude Code's (`fable`, `opus`, `sonnet`, `haiku`,
+   * `best`): alias → a model reference (`anthropic:claude-…`, `openai:gpt-5-mini`) or one of
+   * Claude Code's aliases. Applied wherever a model reference is read: agent files' `model:`,
+   * `project.model(ref)`, a fork's model. E.g. `{ sonnet: "anthropic:claude-sonnet-4-5-20250929", fast: "haiku" }`.
+   */
+  modelAliases?: Record<string, string>;
+  /**
    * Prices in US dollars per million tokens, by `provider:modelId` or `modelId`; they override
    * or add to June's table for common OpenAI and Anthropic models.
    */
@@ -46,6 +55,19 @@ export interface JuneConfig {
    * settings.json `sandbox`): default on, no network, only the project folder writable.
    */
   sandbox?: SandboxSettings;
+  /**
+   * Claude Code's WebFetch: the domains it fetches without asking (`["docs.example.com",
+   * "*.example.org"]`; others wait for approval, per domain), whether it may reach private
+   * addresses (default no), its time and size limits; `needsApproval: false` fetches every
+   * domain unasked.
+   */
+  webFetch?: WebFetchOptions;
+  /**
+   * The search provider behind Claude Code's WebSearch: `{ provider: "brave" }` (key from
+   * BRAVE_API_KEY), `{ provider: "tavily" }` (TAVILY_API_KEY) or `{ provider: "searxng", url }`.
+   * Without it, agents that list WebSearch run without it and the project says how to set it.
+   */
+  webSearch?: WebSearchSettings;
 }
 
 /**
@@ -86,10 +108,20 @@ const configSchema = z.strictObject({
   blocks: z.record(z.string(), z.unknown()).optional(),
   agents: z.union([z.string(), z.array(z.string())]).optional(),
   models: z.custom<(ref: string) => LanguageModel>((v) => typeof v === "function", "a function from a model reference to a model").optional(),
+  modelAliases: z.record(z.string().trim().min(1), z.string().trim().min(1).superRefine(checkAliasTarget)).optional(),
   prices: z.record(z.string().min(1), price).optional(),
   runs: z.string().min(1).optional(),
   sandbox: sandboxSettingsSchema.optional(),
+  webFetch: webFetchSettingsSchema.optional(),
+  webSearch: webSearchSettingsSchema.optional(),
 });
+
+/** An alias names a model as an agent file would, without another of the project's aliases (no chains, no loops). */
+function checkAliasTarget(target: string, context: z.RefinementCtx): void {
+  const reference = modelReference(target);
+  if (!reference.ok) context.addIssue({ code: "custom", message: reference.message });
+  else if (reference.ref === undefined) context.addIssue({ code: "custom", message: `${JSON.stringify(target)} names no model; an alias must name one (write provider:model)` });
+}
 
 /** Validates a loaded config module's default export; errors name the file and the field. */
 export function checkConfig(value: unknown, file: string): JuneConfig {

@@ -3,7 +3,7 @@
 // servers and its models; and the tools an agent gets when its file lists none.
 import type { ToolSource } from "../capabilities/index.ts";
 import type { AgentDefinition, MarkdownContext } from "../markdown/index.ts";
-import { CLAUDE_BUILTIN_NAMES, claudeBuiltins } from "../tools/index.ts";
+import { CLAUDE_BUILTIN_NAMES, claudeBuiltins, type ClaudeBuiltinsOptions } from "../tools/index.ts";
 import type { JuneConfig } from "./config.ts";
 import type { ProjectMcpServer } from "./parts.ts";
 
@@ -13,7 +13,15 @@ export function markdownContext(folder: string, config: JuneConfig | undefined, 
   return {
     ...(config?.tools ? { registry: config.tools } : {}),
     // The config's sandbox reaches Bash; a workflow's <Bash sandbox={…}> sets its own.
-    builtins: { ...claudeBuiltins({ root: folder, ...(config?.runs ? { runsFolder: config.runs } : {}), ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}) }) },
+    builtins: {
+      ...claudeBuiltins({
+        root: folder,
+        ...(config?.runs ? { runsFolder: config.runs } : {}),
+        ...(config?.sandbox ? { bash: { sandbox: config.sandbox } } : {}),
+        ...webFetchOf(config),
+        ...(config?.webSearch ? { webSearch: config.webSearch } : {}),
+      }),
+    },
     mcp,
     ...(config?.model ? { defaultModel: config.model } : {}),
     ...(config?.models ? { resolveModel: config.models } : {}),
@@ -29,4 +37,11 @@ export function markdownContext(folder: string, config: JuneConfig | undefined, 
 export function withDefaultTools(definition: AgentDefinition): AgentDefinition {
   if (definition.tools !== undefined) return definition;
   return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
+}
+
+/** The config's `webFetch`: its limits for the tool, its `needsApproval` as the built-in's approval. */
+function webFetchOf(config: JuneConfig | undefined): Pick<ClaudeBuiltinsOptions, "webFetch" | "needsApproval"> {
+  if (!config?.webFetch) return {};
+  const { needsApproval, ...webFetch } = config.webFetch;
+  return { webFetch, ...(needsApproval !== undefined ? { needsApproval: { WebFetch: needsApproval } } : {}) };
 }

@@ -10,7 +10,7 @@ import { JuneError } from "../errors/index.ts";
 import { inspect, collectErrors } from "../inspect/index.ts";
 import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts";
 import type { Blocks } from "../blocks/index.ts";
-import { markdownBlocks } from "./markdown-blocks.ts";
+import { markdownBlocks, markdownProject, type MarkdownProject } from "./markdown-blocks.ts";
 import { markdownContext, withDefaultTools } from "./markdown-context.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import {
@@ -28,7 +28,8 @@ import type { TraceNode } from "../trace/index.ts";
 import type { SandboxSettings } from "../sandbox/index.ts";
 import { loadConfigFile, type JuneConfig } from "./config.ts";
 import { projectMcpServers, readMcpJson, type McpJson } from "./mcp-json.ts";
-import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile } from "./discover.ts";
+import { DEFAULT_AGENT_DIRS, discoverProject, findConfigFile, type Discovery } from "./discover.ts";
+import type { AgentSource, SkillDir } from "./claude-layouts.ts";
 import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
 import { startEntry, type StartOptions } from "./start-entry.ts";
 import type { RunHandle } from "../run/index.ts";
@@ -98,6 +99,12 @@ export interface LoadOptions {
    * JUNE_FOLDER_RESTRICTED.
    */
   trusted?: boolean;
+  /**
+   * The user's own agents folder (`~/.claude/agents`), loaded beside the project's only when the
+   * user asks (`june run --user-agents`, `june studio --user-agents`); never read otherwise. Its
+   * entries are `scope: "user"`, and a project agent of the same name wins, as in Claude Code.
+   */
+  userAgents?: string;
 }
 
 /** What a project is built from; a reload replaces only the parts a change touched. */
@@ -112,7 +119,16 @@ export interface ProjectParts {
   context: MarkdownContext;
   /** The config's and .mcp.json's MCP servers (none in restricted mode). */
   mcpServers: Record<string, ProjectMcpServer>;
-  agentDirs: string[];
+  /** The agent folders as configured, relative to the project (june.config.ts `agents`, default `.claude/agents` and `agents`). */
+  agentFolders: string[];
+  /** Where the markdown agents are (claude-layouts.ts): the project's folders, the user's when opted in, each plugin's. */
+  agentSources: AgentSource[];
+  /** The skill folders skills are found in by name: `.claude/skills` and each plugin's. */
+  skillDirs: SkillDir[];
+  /** Every `.claude-plugin/` folder: a change there re-reads the layout. */
+  manifests: string[];
+  /** june.config.ts `modelAliases`, applied wherever a model reference is read. */
+  modelAliases: Record<string, string>;
   workflows: Map<string, LoadedEntry>;
   markdown: { entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[]; problems: Problem[] };
   /** What the walk skipped or cut short (unreadable folders, too many entries). */
@@ -124,21 +140,36 @@ export async function loadLocalParts(folder: string, options: LoadOptions): Prom
   const configProblems: Problem[] = [];
   const trusted = options.trusted ?? true;
   const { config, configFile } = trusted ? await loadConfig(folder, configProblems) : await parseConfig(folder, configProblems);
-  const agentDirs = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
-  const found = await discoverProject(folder, agentDirs);
+  const agentFolders = config?.agents === undefined ? DEFAULT_AGENT_DIRS : [config.agents].flat();
+  const found = await discoverProject(folder, agentFolders, options.userAgents !== undefined ? { userAgents: options.userAgents } : {});
   // Restricted: .mcp.json's stdio servers are commands, so it waits for trust like the config.
   const mcpJson = trusted ? readMcpJson(folder) : undefined;
-  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, found.agentDirs, mcpJson), discoveryProblems: found.problems };
+  const parts: ProjectParts = { ...partsWithConfig(folder, options, configFile, config, configProblems, layoutOf(agentFolders, found), mcpJson), discoveryProblems: found.problems };
   const loaded = await Promise.all(found.workflowFiles.map((file) => workflowEntryOf(parts, file)));
   found.workflowFiles.forEach((file, i) => parts.workflows.set(file, loaded[i]!));
   parts.markdown = await reloadLocalMarkdown(parts);
   return parts;
 }
 
-/** Re-reads the workflow files given (added, changed or removed); the rest is kept. */
-export async function reloadLocalWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
-  const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
+/** The layout parts of a discovery: where the agents and skills are. */
+export function layoutOf(agentFolders: string[], found: Discovery): Pick<ProjectParts, "agentFolders" | "agentSources" | "skillDirs" | "manifests"> {
+  return { agentFolders, agentSources: found.agentSources, skillDirs: found.skillDirs, manifests: found.manifests };
+}
+
+/** Discovers the folder again (as the parts were loaded), taking its new layout; returns what it found. */
+export async function rediscover(parts: ProjectParts): Promise<Discovery> {
+  const found = await discoverProject(parts.folder, parts.agentFolders, parts.options.userAgents !== undefined ? { userAgents: parts.options.userAgents } : {});
+  Object.assign(parts, layoutOf(parts.agentFolders, found));
   parts.discoveryProblems = found.problems;
+  return found;
+}
+
+/**
+ * Re-reads the workflow files given (added, changed or removed); the rest is kept. The folder is
+ * discovered again, so the agent layout (plugins, marketplace) and its problems are current too.
+ */
+export async function reloadLocalWorkflows(parts: ProjectParts, files: readonly string[]): Promise<void> {
+  const found = await rediscover(parts);
   const present = new Set(found.workflowFiles);
   for (const file of [...parts.workflows.keys()]) if (!present.has(file)) parts.workflows.delete(file);
   const todo = found.workflowFiles.filter((file) => files.includes(file) || !parts.workflows.has(file));
@@ -153,7 +184,7 @@ function workflowEntryOf(parts: ProjectParts, file: string): Promise<LoadedEntry
 }
 
 export async function reloadLocalMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
-  const markdown = await loadMarkdown(parts.agentDirs, parts.context, parts.toolRules, parts.options.inspect ?? true, parts.config?.blocks as Blocks | undefined);
+  const markdown = await loadMarkdown(parts, await markdownProject(parts));
   const configFile = parts.configFile;
   if (parts.options.trusted !== false || !configFile) return markdown;
   // Restricted with a config: what the config would answer waits for trust, and says so.
@@ -207,7 +238,7 @@ export function assembleLocal(parts: ProjectParts): Project {
     start: (entryId, options) => startEntry(project, entryId, options),
     checkModel: (ref) => void project.model(ref),
     model(ref) {
-      const name = modelReference(ref);
+      const name = modelReference(ref, parts.modelAliases);
       if (!name.ok) throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: ${name.message}.`);
       if (name.ref === undefined) {
         throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: "${ref}" names no model here; write provider:model (e.g. "openai:gpt-5-mini") or an alias.`);
@@ -316,16 +347,25 @@ async function workflowEntry(folder: string, file: string, id: string, component
   return { entry, element, problems };
 }
 
-async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, toolRules: ToolRules, inspectIt: boolean, defaultBlocks: Blocks | undefined) {
-  const problems: Problem[] = [];
+async function loadMarkdown(parts: ProjectParts, project: MarkdownProject) {
+  const { context, toolRules } = parts;
+  const inspectIt = parts.options.inspect ?? true;
+  const defaultBlocks = parts.config?.blocks as Blocks | undefined;
+  const problems: Problem[] = [...project.problems];
   const entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[] = [];
   const seen = new Map<string, string>();
-  for (const dir of dirs) {
-    const { definitions, diagnostics } = await loadAgentDefinitions(dir);
+  for (const source of parts.agentSources) {
+    const { definitions, diagnostics } = await loadAgentDefinitions(source.dir, {
+      modelAliases: parts.modelAliases,
+      ...(source.plugin !== undefined ? { plugin: source.plugin } : {}),
+    });
     problems.push(...diagnostics.map(fromDiagnostic));
     for (const found of definitions) {
       const definition = withDefaultTools(found);
       const id = `markdown:${definition.name}`;
+      // As in Claude Code, a project agent wins over the user's own of the same name (the user's
+      // sources come after the project's), without a word: the user's is personal, not wrong.
+      if (source.scope === "user" && seen.has(definition.name)) continue;
       if (seen.has(definition.name)) {
         problems.push({
           severity: "error",
@@ -347,8 +387,10 @@ async function loadMarkdown(dirs: readonly string[], context: MarkdownContext, t
         description: definition.description,
         models: definition.model ? [definition.model] : [],
         tools: [],
+        ...(source.plugin !== undefined ? { plugin: source.plugin } : {}),
+        ...(source.scope !== undefined ? { scope: source.scope } : {}),
       };
-      const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id);
+      const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id, project);
       problems.push(...blockProblems);
       if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
         const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), toolRules);
@@ -409,6 +451,7 @@ function promptOf(input: unknown): string {
 /**
  * The parts of a project whose config the caller loaded (or failed to: `configProblems`), before
  * any workflow or markdown agent: the isolate's worker builds its project from what the host sends.
+ * `layout` is where the markdown agents and skills are (discoverProject's, or the host's for a worker).
  * `mcpJson` is the folder's `.mcp.json` where its servers may start; what is wrong with it goes to
  * `mcpJsonProblems` (default `configProblems`; a run's worker, which said them when the project
  * loaded, passes a list it drops).
@@ -419,7 +462,7 @@ export function partsWithConfig(
   configFile: string | undefined,
   config: JuneConfig | undefined,
   configProblems: Problem[],
-  agentDirs: string[],
+  layout: LayoutParts | string[],
   mcpJson?: McpJson,
   mcpJsonProblems: Problem[] = configProblems,
 ): ProjectParts {
@@ -433,11 +476,21 @@ export function partsWithConfig(
     toolRules: toolRulesOf(config),
     context: markdownContext(folder, config, mcpServers),
     mcpServers,
-    agentDirs,
+    ...layoutParts(layout),
+    modelAliases: { ...config?.modelAliases },
     workflows: new Map(),
     markdown: { entries: [], problems: [] },
     discoveryProblems: [],
   };
+}
+
+/** Where a project's markdown agents and skills are, as partsWithConfig takes it. */
+export type LayoutParts = Pick<ProjectParts, "agentFolders" | "agentSources" | "skillDirs"> & Partial<Pick<ProjectParts, "manifests">>;
+
+/** A layout, or (as callers that predate layouts pass it) a plain list of agent folders. */
+function layoutParts(layout: LayoutParts | string[]): Pick<ProjectParts, "agentFolders" | "agentSources" | "skillDirs" | "manifests"> {
+  if (Array.isArray(layout)) return { agentFolders: layout, agentSources: layout.map((dir) => ({ dir })), skillDirs: [], manifests: [] };
+  return { agentFolders: layout.agentFolders, agentSources: layout.agentSources, skillDirs: layout.skillDirs, manifests: layout.manifests ?? [] };
 }
 
 /** What a project holds every agent's tools to, from its june.config.ts. */

@@ -4,10 +4,15 @@
 import type { TraceNode } from "../trace/browser.ts";
 
 export interface ProjectEntry {
-  /** `workflow:<path>` or `markdown:<name>`; stable across reloads. */
+  /** `workflow:<path>` or `markdown:<name>` (a plugin's agent: `markdown:<plugin>:<agent>`); stable across reloads. */
   id: string;
   kind: "workflow" | "markdown";
+  /** A plugin's agent is named as Claude Code names it: `<plugin>:<agent>`. */
   name: string;
+  /** The Claude Code plugin a markdown agent comes from (the studio groups by it). */
+  plugin?: string;
+  /** `user`: a markdown agent from the user's own `~/.claude/agents/` (opted in with `--user-agents`), not the project's. */
+  scope?: "user";
   file: string;
   description?: string;
   /** Model ids of the agents in it, as the trace names them. */

@@ -51,18 +51,15 @@ describe("Claude Code compatibility", () => {
     expect(list!.message).toContain("a list");
   });
 
-  it("unknown keys (permissionMode, color, hooks, …) load, each warned about once, at its line", () => {
-    const { definition, diagnostics } = agentFile(
-      "name: a\ndescription: d\npermissionMode: acceptEdits\ncolor: blue\nhooks:\n  Stop: []\nfutureKey: 1",
-    );
+  it("unknown keys (color, memory, …) load, each warned about once, at its line", () => {
+    const { definition, diagnostics } = agentFile("name: a\ndescription: d\ncolor: blue\nmemory: project\nfutureKey: 1");
     expect(definition?.name).toBe("a");
     expect(diagnostics.map((d) => [d.severity, d.code, d.field, d.line])).toEqual([
-      ["warning", "JUNE_UNKNOWN_KEY", "permissionMode", 4],
-      ["warning", "JUNE_UNKNOWN_KEY", "color", 5],
-      ["warning", "JUNE_UNKNOWN_KEY", "hooks", 6],
-      ["warning", "JUNE_UNKNOWN_KEY", "futureKey", 8],
+      ["warning", "JUNE_UNKNOWN_KEY", "color", 4],
+      ["warning", "JUNE_UNKNOWN_KEY", "memory", 5],
+      ["warning", "JUNE_UNKNOWN_KEY", "futureKey", 6],
     ]);
-    expect(diagnostics[0]!.message).toContain("`permissionMode` is not a key June uses");
+    expect(diagnostics[0]!.message).toContain("`color` is not a key June uses");
   });
 
   it("keys named like an object's own members (constructor, toString, __proto__) are unknown keys like any other", () => {
@@ -85,11 +82,13 @@ describe("Claude Code compatibility", () => {
     expect(found[0]!.message).toContain("overrides");
   });
 
-  it("opus, sonnet and haiku are pinned to exact dated Anthropic ids", () => {
+  it("Claude Code's aliases (fable, best, opus, sonnet, haiku) are pinned to exact Anthropic ids", () => {
     expect(MODEL_ALIASES).toEqual({
-      opus: "anthropic:claude-opus-4-5-20251101",
-      sonnet: "anthropic:claude-sonnet-4-5-20250929",
-      haiku: "anthropic:claude-haiku-4-5-20251001",
+      fable: "anthropic:claude-fable-5-2",
+      best: "anthropic:claude-fable-5-2",
+      opus: "anthropic:claude-opus-5-5",
+      sonnet: "anthropic:claude-sonnet-5-5",
+      haiku: "anthropic:claude-haiku-5-5",
     });
     for (const [alias, ref] of Object.entries(MODEL_ALIASES)) {
       expect(agentFile(`name: a\ndescription: d\nmodel: ${alias}`).definition?.model).toBe(ref);
@@ -130,8 +129,8 @@ describe("Offering a choice of model or thinking level", () => {
   it("a list: the first entry runs, the whole list is the choice", () => {
     const { definition } = agentFile("name: max\ndescription: d\nmodel:\n  - opus\n  - openai:gpt-5\nreasoning:\n  - medium\n  - none\n  - high");
     expect(definition).toMatchObject({
-      model: "anthropic:claude-opus-4-5-20251101",
-      models: ["anthropic:claude-opus-4-5-20251101", "openai:gpt-5"],
+      model: "anthropic:claude-opus-5-5",
+      models: ["anthropic:claude-opus-5-5", "openai:gpt-5"],
       reasoning: "medium",
       reasoningLevels: ["medium", "none", "high"],
     });
@@ -175,7 +174,7 @@ describe("The skills: frontmatter key", () => {
     expect(errors("name: a\ndescription: d\nskills: {a: 1}")[0]).toMatchObject({ code: "JUNE_AGENT_FIELD_INVALID", field: "skills" });
     const found = errors('name: a\ndescription: d\nskills: ["./ok", "", "npm:"]');
     expect(found.map((d) => d.message)).toEqual([
-      expect.stringContaining("entry 2 must be a path or an npm: ref"),
+      expect.stringContaining("entry 2 must be a skill name, a path or an npm: ref"),
       expect.stringContaining('entry 3 is "npm:" with no package'),
     ]);
   });
@@ -254,5 +253,73 @@ describe("Agent tools: the grammar as parsed", () => {
 
   it("tools that are neither a string nor a list of strings are an error", () => {
     expect(errors("name: a\ndescription: d\ntools: {Read: true}")[0]).toMatchObject({ code: "JUNE_AGENT_FIELD_INVALID", field: "tools" });
+  });
+});
+
+describe("Claude Code's permissionMode and hooks", () => {
+  it("are keys June knows: a mode is kept (manual read as default), hooks are kept as written, neither warns", () => {
+    const { definition, diagnostics } = agentFile("name: a\ndescription: d\npermissionMode: acceptEdits\nhooks:\n  Stop:\n    - hooks: [{ type: command, command: ./stop.sh }]");
+    expect(diagnostics).toEqual([]);
+    expect(definition?.permissionMode).toBe("acceptEdits");
+    expect(definition?.hooks).toEqual({ Stop: [{ hooks: [{ type: "command", command: "./stop.sh" }] }] });
+    expect(agentFile("name: a\ndescription: d\npermissionMode: manual").definition?.permissionMode).toBe("default");
+  });
+
+  it("a mode Claude Code doesn't have is an error at its line, listing the modes", () => {
+    const [found] = errors("name: a\ndescription: d\npermissionMode: yolo");
+    expect(found).toMatchObject({ code: "JUNE_AGENT_FIELD_INVALID", field: "permissionMode", line: 4 });
+    expect(found!.message).toContain(`${file}:4`);
+    expect(found!.message).toContain('"yolo"');
+    expect(found!.message).toContain("default, acceptEdits, plan, auto, dontAsk, bypassPermissions");
+  });
+});
+
+describe("Claude Code's model aliases, as June takes them", () => {
+  it("fable and best run on Fable; <alias>[1m] is the alias's model (its window is 1M already)", () => {
+    expect(agentFile("name: a\ndescription: d\nmodel: fable").definition?.model).toBe("anthropic:claude-fable-5-2");
+    expect(agentFile("name: a\ndescription: d\nmodel: best").definition?.model).toBe("anthropic:claude-fable-5-2");
+    expect(agentFile("name: a\ndescription: d\nmodel: sonnet[1m]").definition?.model).toBe("anthropic:claude-sonnet-5-5");
+    expect(agentFile("name: a\ndescription: d\nmodel: opus[1m]").definition?.model).toBe("anthropic:claude-opus-5-5");
+  });
+
+  it("default is Claude Code's inherit: the model is left to the project", () => {
+    expect(agentFile("name: a\ndescription: d\nmodel: default").definition).not.toHaveProperty("model");
+  });
+
+  it("opusplan and a [1m] id are errors that say why and what to write", () => {
+    const [plan] = errors("name: a\ndescription: d\nmodel: opusplan");
+    expect(plan).toMatchObject({ code: "JUNE_AGENT_FIELD_INVALID", field: "model", line: 4 });
+    expect(plan!.message).toContain("plan mode");
+    expect(plan!.message).toContain("`opus` or `sonnet`");
+    const [million] = errors("name: a\ndescription: d\nmodel: claude-opus-4-6[1m]");
+    expect(million!.message).toContain("without it");
+  });
+
+  it("the project's modelAliases come first: they add names and override Claude Code's", () => {
+    const parse = (model: string) =>
+      parseAgentFile(file, `---\nname: a\ndescription: d\nmodel: ${model}\n---\nx`, { modelAliases: { fast: "haiku", sonnet: "anthropic:claude-sonnet-4-5-20250929" } }).definition?.model;
+    expect(parse("fast")).toBe("anthropic:claude-haiku-5-5");
+    expect(parse("sonnet")).toBe("anthropic:claude-sonnet-4-5-20250929");
+    expect(parse("opus")).toBe("anthropic:claude-opus-5-5");
+  });
+});
+
+describe("a Claude Code plugin's agents", () => {
+  const pluginFile = "plugins/review/agents/security.md";
+  const parse = (frontmatter: string) => parseAgentFile(pluginFile, `---\n${frontmatter}\n---\nYou review.`, { plugin: "code-review" });
+
+  it("are named <plugin>:<agent>, as Claude Code names them, and a caller sees a wire-safe tool name without a warning", () => {
+    const { definition, diagnostics } = parse("name: security-reviewer\ndescription: Reviews for security");
+    expect(diagnostics).toEqual([]);
+    expect(definition).toMatchObject({ name: "code-review:security-reviewer", toolName: "code-review__security-reviewer", plugin: "code-review" });
+  });
+
+  it("a plugin agent without name: is named after its file", () => {
+    expect(parse("description: Reviews").definition?.name).toBe("code-review:security");
+  });
+
+  it("a part that isn't wire safe still warns", () => {
+    const { diagnostics } = parse("name: sec reviewer\ndescription: d");
+    expect(diagnostics.map((d) => d.code)).toEqual(["JUNE_AGENT_NAME_NOT_WIRE_SAFE"]);
   });
 });

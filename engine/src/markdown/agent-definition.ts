@@ -16,6 +16,8 @@ import {
 import { errorAt, fileLine, warningAt, type Diagnostic } from "./diagnostic.ts";
 import { readFrontmatter } from "../frontmatter/index.ts";
 import { WIRE_NAME, type ToolRef } from "./tool-ref.ts";
+import { withProjectAlias, type ModelAliases } from "./model-alias.ts";
+import { basename, dirname } from "node:path";
 
 /** A markdown agent as data: what its file says, resolved no further than names and references. */
 export interface AgentDefinition {
@@ -27,6 +29,8 @@ export interface AgentDefinition {
   file: string;
   /** For an agent bundle (a folder holding AGENT.md): that folder, where its skills/ live. */
   bundle?: string;
+  /** For an agent of a Claude Code plugin: the plugin's name (`name` is then `<plugin>:<agent>`). */
+  plugin?: string;
   /** The body of the file, trimmed: the agent's system instructions. */
   instructions: string;
   /** `provider:model` after aliases; unset for `inherit` or no `model:` key. */
@@ -44,6 +48,10 @@ export interface AgentDefinition {
   /** The turn cap (model calls per run of the agent); default 20. */
   maxTurns: number;
   principal?: boolean;
+  /** Claude Code's `permissionMode`, one of PERMISSION_MODES (`manual` is read as `default`); applied by the project's guard. */
+  permissionMode?: PermissionMode;
+  /** Claude Code's `hooks` for this agent, as written (checked and run by claude-code/'s hooks). */
+  hooks?: unknown;
   /** The file line of each frontmatter key, for diagnostics found after parsing. */
   lines: Record<string, number>;
 }
@@ -60,6 +68,21 @@ const OVERRIDE_ONLY: Record<string, string> = {
   output: "an output is a live schema object",
 };
 
+/** Claude Code's permission modes an agent's `permissionMode` may name (code.claude.com/docs/en/permission-modes). */
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+/** How a file is read: the project's model aliases, and the plugin it belongs to. */
+export interface ParseOptions {
+  /** june.config.ts `modelAliases`: looked up before Claude Code's aliases. */
+  modelAliases?: ModelAliases;
+  /**
+   * The Claude Code plugin whose agent this is: the agent is named `<plugin>:<name>`, as Claude
+   * Code names it, and a file without `name:` is named after itself (plugins' agents often are).
+   */
+  plugin?: string;
+}
+
 const KNOWN_KEYS = new Set([
   "name",
   "description",
@@ -70,19 +93,21 @@ const KNOWN_KEYS = new Set([
   "skills",
   "maxTurns",
   "principal",
+  "permissionMode",
+  "hooks",
 ]);
 
 /**
- * Parses one agent file. Unknown keys (Claude Code's `permissionMode`, `color`, `hooks`, …) are
+ * Parses one agent file. Unknown keys (Claude Code's `color`, `memory`, …) are
  * warned about once each and otherwise ignored; anything wrong with a known key is an error
  * naming the file, the key and its line, and then there is no definition.
  *
  * @example
  * const { definition, diagnostics } = parseAgentFile("agents/triage.md", "---\nname: triage\ndescription: Sorts issues\nmodel: haiku\ntools: Read, Grep\n---\nYou sort issues.");
- * definition?.model; // "anthropic:claude-haiku-4-5-20251001"
+ * definition?.model; // "anthropic:claude-haiku-5-5"
  * definition?.tools?.map((t) => t.raw); // ["Read", "Grep"]
  */
-export function parseAgentFile(file: string, text: string): ParsedAgentFile {
+export function parseAgentFile(file: string, text: string, options: ParseOptions = {}): ParsedAgentFile {
   const read = readFrontmatter(file, text);
   if (!read.ok) return { diagnostics: [read.diagnostic] };
   const { data, keyLines, body, startLine } = read.frontmatter;
@@ -124,9 +149,10 @@ export function parseAgentFile(file: string, text: string): ParsedAgentFile {
     return field(key, readText(data[key], key));
   }
 
-  const name = required("name", "the agent's name, unique in its folder");
+  const plugin = options.plugin;
+  const ownName = plugin !== undefined && (data.name === undefined || data.name === null) ? fileAgentName(file) : required("name", "the agent's name, unique in its folder");
   const description = required("description", "what the agent does, which is what a calling model reads");
-  const model = data.model === undefined ? undefined : field("model", readModel(data.model));
+  const model = data.model === undefined ? undefined : field("model", readModel(aliased(data.model, options.modelAliases)));
   const reasoning = data.reasoning === undefined ? undefined : field("reasoning", readReasoning(data.reasoning));
   const tools = data.tools === undefined || data.tools === null ? undefined : field("tools", readTools(data.tools));
   const disallowed =
@@ -134,12 +160,16 @@ export function parseAgentFile(file: string, text: string): ParsedAgentFile {
   const skills = data.skills === undefined || data.skills === null ? undefined : field("skills", readSkills(data.skills));
   const maxTurns = data.maxTurns === undefined ? DEFAULT_MAX_TURNS : field("maxTurns", readMaxTurns(data.maxTurns));
   const principal = data.principal === undefined ? undefined : field("principal", readPrincipal(data.principal));
+  const permissionMode = data.permissionMode === undefined || data.permissionMode === null ? undefined : field("permissionMode", readPermissionMode(data.permissionMode));
 
-  if (diagnostics.some((d) => d.severity === "error") || name === undefined || description === undefined || maxTurns === undefined) {
+  if (diagnostics.some((d) => d.severity === "error") || ownName === undefined || description === undefined || maxTurns === undefined) {
     return { diagnostics };
   }
-  const toolName = wireSafe(name);
-  if (toolName !== name) {
+  const name = plugin === undefined ? ownName : `${plugin}:${ownName}`;
+  // A plugin's agent is `<plugin>:<agent>`, and ":" is no tool-name character: the caller sees
+  // `<plugin>__<agent>`, which needs no warning (only a part that isn't wire safe does).
+  const toolName = plugin === undefined ? wireSafe(name) : wireSafe(`${wireSafe(plugin)}__${wireSafe(ownName)}`);
+  if (wireSafe(ownName) !== ownName || (plugin !== undefined && wireSafe(plugin) !== plugin)) {
     diagnostics.push(
       warningAt(place("name"), "JUNE_AGENT_NAME_NOT_WIRE_SAFE",
         `june: ${fileLine(place("name"))}: the agent name ${JSON.stringify(name)} is not a tool name model providers accept; ` +
@@ -163,7 +193,34 @@ export function parseAgentFile(file: string, text: string): ParsedAgentFile {
   if (disallowed) definition.disallowedTools = disallowed;
   if (skills) definition.skills = skills;
   if (principal !== undefined) definition.principal = principal;
+  if (plugin !== undefined) definition.plugin = plugin;
+  if (permissionMode !== undefined) definition.permissionMode = permissionMode;
+  if (data.hooks !== undefined && data.hooks !== null) definition.hooks = data.hooks;
   return { definition, diagnostics };
+}
+
+/** A plugin agent's name when its file has none: the file's (a bundle's: its folder's). */
+function fileAgentName(file: string): string {
+  const own = basename(file).replace(/\.md$/i, "");
+  return own === "AGENT" ? basename(dirname(file)) : own;
+}
+
+/** The `model:` value with the project's aliases put in (one value, or each of a list). */
+function aliased(value: unknown, aliases: ModelAliases | undefined): unknown {
+  if (!aliases) return value;
+  if (typeof value === "string") return withProjectAlias(value, aliases);
+  return Array.isArray(value) ? value.map((entry) => (typeof entry === "string" ? withProjectAlias(entry, aliases) : entry)) : value;
+}
+
+function readPermissionMode(value: unknown): Read<PermissionMode> {
+  const mode = typeof value === "string" ? value.trim() : undefined;
+  // Claude Code takes `manual` for `default` (the mode's name in its UI).
+  if (mode === "manual") return { ok: true, value: "default" };
+  if (mode !== undefined && (PERMISSION_MODES as readonly string[]).includes(mode)) return { ok: true, value: mode as PermissionMode };
+  return {
+    ok: false,
+    problems: [{ code: "JUNE_AGENT_FIELD_INVALID", message: `is ${JSON.stringify(value)}, which is not a Claude Code permission mode; use one of ${PERMISSION_MODES.join(", ")}` }],
+  };
 }
 
 function wireSafe(name: string): string {

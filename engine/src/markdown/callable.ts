@@ -47,7 +47,7 @@ export function resolveAgent(
   context: MarkdownContext = {},
   choice: AgentChoice = {},
 ): { agent?: ResolvedMarkdownAgent; diagnostics: Diagnostic[] } {
-  const { capabilities, diagnostics, unavailable, undelegated } = resolveAgentTools(definition, context);
+  const { capabilities, diagnostics, unavailable, undelegated, guard } = resolveAgentTools(definition, context);
   const place = (field: string) => ({ file: definition.file, field, line: definition.lines[field], column: 1 });
   const modelRef = choose(definition, "model", choice.model, diagnostics);
   const reasoning = choose(definition, "reasoning", choice.reasoning, diagnostics);
@@ -64,6 +64,9 @@ export function resolveAgent(
   }
   // The AI SDK's own `reasoning` call setting; an agent's settings reach each step's tool loop as is.
   if (reasoning !== undefined) Object.assign(settings, { reasoning });
+  // Claude Code's Stop hooks (SubagentStop for a delegated agent) may send the agent on.
+  const onStepStop = guard?.stopHook(context.subagents ? "Stop" : "SubagentStop");
+  if (onStepStop) settings.onStepStop = onStepStop;
   if (hasErrors(diagnostics)) return { diagnostics };
   return { agent: { definition, settings, capabilities }, diagnostics };
 }

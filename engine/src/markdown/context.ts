@@ -2,7 +2,8 @@
 // provides, the MCP servers configured, and how model references become models. The project
 // loader fills it in; a test passes real stand-ins (a scripted model, a toolSource).
 import type { LanguageModel, Tool as AiTool } from "ai";
-import type { DelegateAgent, ToolSource } from "../capabilities/index.ts";
+import type { DelegateAgent, StepStopHook, ToolSource } from "../capabilities/index.ts";
+import type { AgentDefinition } from "./agent-definition.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 
 export interface MarkdownContext {
@@ -21,6 +22,12 @@ export interface MarkdownContext {
    * Claude Code can't delegate further: `Agent`/`Task` in its file are dropped and it is told so.
    */
   subagents?: () => readonly DelegateAgent[];
+  /**
+   * What stands in front of an agent's tools: a Claude Code project's permission rules and hooks
+   * (claude-code/guard.ts), for this agent's file (its own `hooks` and `permissionMode`), run at
+   * the top or delegated. Unset, the tools are given as they are.
+   */
+  guard?: (definition: AgentDefinition, delegated: boolean) => MarkdownGuard | undefined;
   /** MCP servers by client name; `MCP(name)` and `mcp__name__tool` resolve here. */
   mcp?: Record<string, ToolSource>;
   /** Turns a `provider:model` reference into a model; default: `anthropic:` and `openai:`. */
@@ -29,4 +36,12 @@ export interface MarkdownContext {
   defaultModel?: LanguageModel;
   /** Where `toCallableAgent`/`markdownWorkflow` report warnings; default console.warn. */
   warn?: (diagnostic: Diagnostic) => void;
+}
+
+/** Permissions and hooks for one agent's tools (what claude-code's `claudeGuard` makes). */
+export interface MarkdownGuard {
+  /** A new tool with the checks in front of `tool`. */
+  guardTool<T extends AiTool<any, any>>(toolName: string, tool: T): T;
+  /** The agent's step-stop hook (Claude Code's Stop, or SubagentStop when delegated); undefined when there are none. */
+  stopHook(event: "Stop" | "SubagentStop"): StepStopHook | undefined;
 }

@@ -78,7 +78,7 @@ describe("Loading agents from markdown (agents())", () => {
   it("a single .md path loads that one file; a bundle folder loads its AGENT.md", async () => {
     const single = await loadAgentDefinitions(join(tree, "review", "security.md"));
     expect(names(single.definitions)).toEqual(["security"]);
-    expect(single.definitions[0]!.model).toBe("anthropic:claude-sonnet-4-5-20250929");
+    expect(single.definitions[0]!.model).toBe("anthropic:claude-sonnet-5-5");
     const bundle = await loadAgentDefinitions(join(tree, "aria"));
     expect(names(bundle.definitions)).toEqual(["aria"]);
   });

@@ -1,7 +1,7 @@
 // Loading a folder (or one file) of markdown agents as plain data. One broken file never hides
 // the others: each file's problems become diagnostics, and the rest load.
 import { readFile } from "node:fs/promises";
-import { parseAgentFile, type AgentDefinition } from "./agent-definition.ts";
+import { parseAgentFile, type AgentDefinition, type ParseOptions } from "./agent-definition.ts";
 import { errorAt, fileLine, type Diagnostic } from "./diagnostic.ts";
 import { findAgentFiles } from "./walk.ts";
 
@@ -13,7 +13,9 @@ export interface LoadedDefinitions {
 }
 
 /**
- * Reads every agent file under `pathOrDir` (or the one .md file it names) into definitions.
+ * Reads every agent file under `pathOrDir` (or the one .md file it names) into definitions;
+ * `options` carries the project's model aliases and, for a Claude Code plugin's agents folder,
+ * the plugin (its agents are named `<plugin>:<agent>`).
  * Never throws for a user's mistake: a bad file, a missing folder or two agents sharing a name
  * (`JUNE_DUPLICATE_AGENT`, naming both files; neither loads) come back as diagnostics.
  *
@@ -22,7 +24,7 @@ export interface LoadedDefinitions {
  * for (const d of diagnostics) console.warn(formatDiagnostic(d));
  * definitions.map((d) => d.name); // ["aria", "security", "triage"]
  */
-export async function loadAgentDefinitions(pathOrDir: string): Promise<LoadedDefinitions> {
+export async function loadAgentDefinitions(pathOrDir: string, options: ParseOptions = {}): Promise<LoadedDefinitions> {
   const found = await findAgentFiles(pathOrDir);
   const diagnostics = [...found.diagnostics];
   const parsed = await Promise.all(
@@ -33,7 +35,7 @@ export async function loadAgentDefinitions(pathOrDir: string): Promise<LoadedDef
       } catch (error) {
         return { diagnostics: [errorAt({ file }, "JUNE_AGENT_FILE_UNREADABLE", `june: ${file} can't be read: ${(error as Error).message}`)] };
       }
-      const result = parseAgentFile(file, text);
+      const result = parseAgentFile(file, text, options);
       if (result.definition && bundle !== undefined) result.definition.bundle = bundle;
       return result;
     }),

@@ -4,6 +4,7 @@
 import type { ToolSet } from "ai";
 import { asLoadedTools, toolSource, type ToolOrigin, type ToolSource } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
+import type { MarkdownGuard } from "./context.ts";
 
 /** Which of a server's tools an agent gets, by wire name (`mcp__<server>__<tool>`). */
 export interface McpSelection {
@@ -76,3 +77,23 @@ function matches(name: string, wire: string, server: string, origins: Record<str
   return name === wire || origins?.[name]?.tool === toolPart(server, wire);
 }
 
+/**
+ * A server's tools (or a selection of them) with the project's permissions and hooks in front of
+ * each (markdown/context.ts `guard`). Its own cache key: the checks are this agent's.
+ *
+ * @example
+ * <Tools from={guardedSource(github, guard, "triage")} />
+ */
+export function guardedSource(source: ToolSource, guard: MarkdownGuard, agent: string): ToolSource {
+  return toolSource({
+    name: source.name,
+    key: `${source.key ?? source.name}#guarded-for=${agent}`,
+    kind: source.kind ?? "mcp",
+    async load(context) {
+      const loaded = asLoadedTools(await source.load(context));
+      const tools: ToolSet = {};
+      for (const [name, tool] of Object.entries(loaded.tools)) tools[name] = guard.guardTool(name, tool);
+      return { ...loaded, tools };
+    },
+  });
+}

@@ -8,9 +8,9 @@ import { jsx } from "../jsx/jsx-runtime.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
 import { webSearchMissingMessage } from "../tools/index.ts";
 import { CLAUDE_CODE_TOOL_NAMES } from "./claude-tool-names.ts";
-import type { MarkdownContext } from "./context.ts";
+import type { MarkdownContext, MarkdownGuard } from "./context.ts";
 import { errorAt, fileLine, warningAt, type Diagnostic, type DiagnosticPlace } from "./diagnostic.ts";
-import { selectedSource } from "./mcp-selection.ts";
+import { guardedSource, selectedSource } from "./mcp-selection.ts";
 import { parseToolRef, type ToolRef } from "./tool-ref.ts";
 
 export interface ResolvedTools {
@@ -21,6 +21,8 @@ export interface ResolvedTools {
   unavailable: string[];
   /** The delegation tool (`Agent`/`Task`) the file names, dropped because the agent runs delegated. */
   undelegated: string[];
+  /** The project's permissions and hooks for this agent, already in front of its tools (the context's `guard`). */
+  guard?: MarkdownGuard;
 }
 
 /** Claude Code's delegation tool, by its current name and the one it had before. */
@@ -133,8 +135,9 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
     }
   }
 
+  const guard = context.guard?.(definition, !context.subagents);
   const capabilities: JuneElement[] = [];
-  for (const [name, tool] of named) capabilities.push(jsx(Tool, { name, value: tool }));
+  for (const [name, tool] of named) capabilities.push(jsx(Tool, { name, value: guard ? guard.guardTool(name, tool) : tool }));
   for (const [name, only] of delegations) {
     const offered = context.subagents!();
     const agents = only ? offered.filter((agent) => only.has(callableConfig(agent)!.name)) : offered;
@@ -151,9 +154,9 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
   for (const [name, pick] of servers) {
     if (!pick.all && pick.only.size === 0) continue;
     const source = selectedSource({ server: name, source: pick.source, ...(pick.all ? {} : { only: pick.only }), exclude: pick.exclude });
-    capabilities.push(jsx(Tools, { from: source }));
+    capabilities.push(jsx(Tools, { from: guard ? guardedSource(source, guard, definition.name) : source }));
   }
-  return { capabilities, diagnostics, unavailable, undelegated };
+  return { capabilities, diagnostics, unavailable, undelegated, ...(guard ? { guard } : {}) };
 }
 
 /** Removes what `ref` names from the agent's own list; false when it named nothing there. */

@@ -83,7 +83,7 @@ describe("Agent tools: a markdown agent runs on its own", () => {
 describe("Claude Code compatibility: models", () => {
   it("an alias becomes Anthropic's exact dated model, made with June's anthropic() helper (no key needed yet)", () => {
     const model = modelOf(definition("model: haiku"));
-    expect([model?.provider, model?.modelId]).toEqual(["anthropic.messages", "claude-haiku-4-5-20251001"]);
+    expect([model?.provider, model?.modelId]).toEqual(["anthropic.messages", "claude-haiku-5-5"]);
   });
 
   it("openai:<id> goes through June's openai() helper", () => {
@@ -127,13 +127,13 @@ describe("Offering a choice of model or thinking level", () => {
   const listed = () => definition("model:\n  - opus\n  - openai:gpt-5\nreasoning: [medium, high]");
 
   it("without a pick the first entry runs", () => {
-    expect(modelOf(listed())?.modelId).toBe("claude-opus-4-5-20251101");
+    expect(modelOf(listed())?.modelId).toBe("claude-opus-5-5");
     expect((resolveAgent(listed()).agent?.settings as { reasoning?: string }).reasoning).toBe("medium");
   });
 
   it("a pick on the list runs (written as the file writes it, alias or provider:model)", () => {
     expect((resolveAgent(listed(), {}, { model: "openai:gpt-5", reasoning: "high" }).agent?.settings.model as LanguageModelV4).modelId).toBe("gpt-5");
-    expect((resolveAgent(listed(), {}, { model: "opus" }).agent?.settings.model as LanguageModelV4).modelId).toBe("claude-opus-4-5-20251101");
+    expect((resolveAgent(listed(), {}, { model: "opus" }).agent?.settings.model as LanguageModelV4).modelId).toBe("claude-opus-5-5");
   });
 
   it("the thinking level reaches each model call as the AI SDK's `reasoning` setting", async () => {
@@ -154,7 +154,7 @@ describe("Offering a choice of model or thinking level", () => {
     const error = thrown(() => markdownWorkflow(listed(), {}, "task", { model: "sonnet" }));
     expect(error.code).toBe("JUNE_CHOICE_NOT_OFFERED");
     expect(error.message).toContain('doesn\'t offer model "sonnet"');
-    expect(error.message).toContain('"anthropic:claude-opus-4-5-20251101", "openai:gpt-5"');
+    expect(error.message).toContain('"anthropic:claude-opus-5-5", "openai:gpt-5"');
     const reasoning = resolveAgent(definition("reasoning: low"), {}, { reasoning: "high" });
     expect(reasoning.diagnostics[0]).toMatchObject({ code: "JUNE_CHOICE_NOT_OFFERED", field: "reasoning" });
   });

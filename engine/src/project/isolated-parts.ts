@@ -37,14 +37,18 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
     }
   }
   const session = new LoadSession(
-    { folder, ...(configFile ? { configFile } : {}), ...(configBundle ? { configBundle } : {}), agentDirs: [], inspect: options.inspect ?? true },
+    { folder, ...(configFile ? { configFile } : {}), ...(configBundle ? { configBundle } : {}), agentSources: [], skillDirs: [], inspect: options.inspect ?? true },
     isolate,
   );
   const config = await session.loadConfig();
   configProblems.push(...config.problems);
-  const found = await discoverProject(folder, config.summary?.agents ?? DEFAULT_AGENT_DIRS);
-  const parts: OpenParts = { ...partsWithConfig(folder, options, configFile, undefined, configProblems, found.agentDirs), options };
+  const agentFolders = config.summary?.agents ?? DEFAULT_AGENT_DIRS;
+  const found = await discoverProject(folder, agentFolders, options.userAgents !== undefined ? { userAgents: options.userAgents } : {});
+  const layout = { agentFolders, agentSources: found.agentSources, skillDirs: found.skillDirs, manifests: found.manifests };
+  const parts: OpenParts = { ...partsWithConfig(folder, options, configFile, undefined, configProblems, layout), options };
   parts.discoveryProblems = found.problems;
+  // The config stays in the worker; its aliases (plain strings) resolve model references here too.
+  parts.modelAliases = { ...config.summary?.modelAliases };
   parts.mcpServers = mcpServersOf(config.summary?.mcp);
   parts.isolated = {
     session,
@@ -77,10 +81,10 @@ function mcpServersOf(summary: ConfigSummary["mcp"]): Record<string, ProjectMcpS
   return servers;
 }
 
-/** Re-reads the workflow files given (added, changed or removed) in the project's workers. */
+/** Re-reads the workflow files given (added, changed or removed) in the project's workers; the layout is discovered again too. */
 export async function reloadIsolatedWorkflows(parts: OpenParts, files: readonly string[]): Promise<void> {
-  const found = await discoverProject(parts.folder, parts.agentDirs.map((dir) => relative(parts.folder, dir)));
-  parts.discoveryProblems = found.problems;
+  const found = await discoverProject(parts.folder, parts.agentFolders, parts.options.userAgents !== undefined ? { userAgents: parts.options.userAgents } : {});
+  Object.assign(parts, { agentSources: found.agentSources, skillDirs: found.skillDirs, manifests: found.manifests, discoveryProblems: found.problems });
   const present = new Set(found.workflowFiles);
   for (const file of [...parts.workflows.keys()]) {
     if (present.has(file)) continue;
@@ -93,7 +97,7 @@ export async function reloadIsolatedWorkflows(parts: OpenParts, files: readonly 
 }
 
 export async function reloadIsolatedMarkdown(parts: OpenParts): Promise<OpenParts["markdown"]> {
-  const reply = await parts.isolated!.session.loadMarkdown(parts.agentDirs);
+  const reply = await parts.isolated!.session.loadMarkdown(parts.agentSources, parts.skillDirs);
   // The definitions stay in the worker: an isolated project's element() is never called.
   const entries = reply.entries.map((entry) => ({ entry, definition: undefined as unknown as AgentDefinition, blocks: undefined }));
   return { entries, problems: [...reply.problems, ...parts.isolated!.session.takeStrays()] };
@@ -135,7 +139,7 @@ export function isolatedProject(project: Project, parts: OpenParts): Project {
       const entry = entryOf(entryId);
       const bundle = entry.kind === "workflow" ? state.bundles.get(entry.file) : undefined;
       const spec: RunSpec = {
-        project: { ...withoutConfig(state.session.spec, state.configFailed), agentDirs: parts.agentDirs, inspect: false },
+        project: { ...withoutConfig(state.session.spec, state.configFailed), agentSources: parts.agentSources, skillDirs: parts.skillDirs, inspect: false },
         entry: { id: entry.id, kind: entry.kind, file: entry.file, ...(bundle ? { bundle } : {}) },
         runId: options.runId ?? newRunId(),
         ...(options.input !== undefined ? { input: options.input } : {}),
@@ -154,7 +158,7 @@ export function isolatedProject(project: Project, parts: OpenParts): Project {
     checkModel(ref) {
       // Without the config's `models`, June's own providers decide, as they would in the worker.
       if (!state.resolvesModels) return project.checkModel(ref);
-      const name = modelReference(ref);
+      const name = modelReference(ref, parts.modelAliases);
       if (!name.ok) throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: ${name.message}.`);
       if (name.ref === undefined) {
         throw new JuneError("JUNE_AGENT_FIELD_INVALID", `june: "${ref}" names no model here; write provider:model (e.g. "openai:gpt-5-mini") or an alias.`);

@@ -108,3 +108,63 @@ describe("what is never watched", () => {
     expect(changes.flatMap((c) => c.changed)).toEqual([join(folder, "flow.tsx")]);
   });
 });
+
+describe("what a change re-reads: Claude Code's layouts and files", () => {
+  const agentFile = (name: string, description = `The ${name} agent`) => `---\nname: ${name}\ndescription: ${description}\ntools: Read\n---\nYou are ${name}.\n`;
+  const plugin = (name: string) => JSON.stringify({ name });
+
+  it("a plugin that appears (its .claude-plugin/plugin.json) brings its agents; editing one re-reads it", async () => {
+    live = await LiveProject.open(folder, { inspect: false });
+    const agent = await write("plugins/review/agents/security.md", agentFile("security", "first"));
+    const manifest = await write("plugins/review/.claude-plugin/plugin.json", plugin("review"));
+    let project = await live.reload([manifest, agent]);
+    expect(project.entries.map((e) => [e.name, e.plugin, e.description])).toEqual([["review:security", "review", "first"]]);
+    await write("plugins/review/agents/security.md", agentFile("security", "second"));
+    project = await live.reload([agent]);
+    expect(project.entries.map((e) => e.description)).toEqual(["second"]);
+  });
+
+  it("a marketplace.json change re-reads the layout: a plugin it names now loads", async () => {
+    await write("vendor/lint/agents/linter.md", agentFile("linter"));
+    live = await LiveProject.open(folder, { inspect: false });
+    expect(live.project.entries).toEqual([]);
+    const marketplace = await write(".claude-plugin/marketplace.json", JSON.stringify({ name: "m", plugins: [{ name: "lint", source: "./vendor/lint" }] }));
+    const project = await live.reload([marketplace]);
+    expect(project.entries.map((e) => e.name)).toEqual(["lint:linter"]);
+  });
+
+  it("an agents folder that appears after opening is read", async () => {
+    live = await LiveProject.open(folder, { inspect: false });
+    const agent = await write(".claude/agents/triage.md", agentFile("triage"));
+    expect((await live.reload([agent])).entries.map((e) => e.name)).toEqual(["triage"]);
+  });
+
+  it("CLAUDE.md, .claude/CLAUDE.md, .claude/skills/** and .claude/settings*.json re-read the markdown agents; other files don't", async () => {
+    await write(".claude/agents/triage.md", agentFile("triage", "first"));
+    live = await LiveProject.open(folder, { inspect: false });
+    await write(".claude/agents/triage.md", agentFile("triage", "second"));
+    // Not a file agents depend on: the markdown agents are not read again.
+    expect((await live.reload([await write("notes.txt", "x")])).entries.map((e) => e.description)).toEqual(["first"]);
+    for (const rel of ["CLAUDE.md", ".claude/CLAUDE.md", ".claude/skills/notes/SKILL.md", ".claude/settings.json", ".claude/settings.local.json"]) {
+      await write(".claude/agents/triage.md", agentFile("triage", rel));
+      const path = await write(rel, rel.endsWith(".json") ? "{}" : "---\nname: notes\ndescription: n\n---\nx\n");
+      expect((await live.reload([path])).entries.map((e) => e.description)).toEqual([rel]);
+    }
+  });
+
+  it("an agent-looking .md written outside the layouts is told at once", async () => {
+    live = await LiveProject.open(folder, { inspect: false });
+    const stray = await write("docs/reviewer.md", agentFile("reviewer"));
+    const project = await live.reload([stray]);
+    expect(project.problems.map((p) => p.code)).toEqual(["JUNE_AGENTS_OUTSIDE_LAYOUT"]);
+  });
+
+  it("the watcher watches plugins' .claude-plugin folders: a manifest written there reloads", async () => {
+    await write("plugins/review/agents/security.md", agentFile("security"));
+    await mkdir(join(folder, "plugins/review/.claude-plugin"), { recursive: true });
+    const { next } = await watched();
+    await write("plugins/review/.claude-plugin/plugin.json", plugin("review"));
+    const change = await next((c) => names(c).includes("review:security"));
+    expect(change.changed.some((p) => p.endsWith("plugin.json"))).toBe(true);
+  });
+});

@@ -1,8 +1,9 @@
 // A project that stays current: it watches its folder and reloads what changed — one workflow
-// file, the markdown agents, or everything when june.config.ts changes — typically well within a
-// second. Runs already started hold their own elements, so a reload never touches them. The
+// file, the markdown agents (their folders, plugins, marketplace.json, and the Claude Code files
+// agents depend on: CLAUDE.md, .claude/skills, .claude/settings*.json), or everything when
+// june.config.ts changes — typically well within a second. Runs already started hold their own elements, so a reload never touches them. The
 // watcher (folder-watcher.ts) is bounded and never throws: what it can't watch is a problem.
-import { basename, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILES, type Problem, type Project } from "../loading/index.ts";
 import { FolderWatcher } from "./folder-watcher.ts";
 import { assemble, loadParts, reloadMarkdown, reloadWorkflows, type OpenOptions, type OpenParts } from "./open-project.ts";
@@ -10,10 +11,20 @@ import { assemble, loadParts, reloadMarkdown, reloadWorkflows, type OpenOptions,
 /** Gathers a burst of file events (an editor saving writes several) into one reload. */
 const SETTLE_MS = 80;
 const SCRIPT = /\.(tsx|jsx|ts|mts|js|mjs)$/;
+const MARKDOWN = /\.md$/i;
+/** Claude Code's own files markdown agents are made with (memory, settings), relative to the project. */
+const CLAUDE_FILES = new Set(["CLAUDE.md", "CLAUDE.local.md", join(".claude", "CLAUDE.md"), join(".claude", "settings.json"), join(".claude", "settings.local.json")]);
+const CLAUDE_SKILLS = join(".claude", "skills");
+const LAYOUT_FOLDER = ".claude-plugin";
 
-/** Folders never watched, by name: dependencies, git's data, June's own `.june/` and other dot folders (`.claude` is watched). */
+/** Folders never watched, by name: dependencies, git's data, June's own `.june/` and other dot folders (`.claude` and plugins' `.claude-plugin` are watched). */
 function unwatchedName(name: string): boolean {
-  return name === "node_modules" || (name.startsWith(".") && name !== ".claude");
+  return name === "node_modules" || (name.startsWith(".") && name !== ".claude" && name !== LAYOUT_FOLDER);
+}
+
+/** `path` is `dir` or inside it. */
+function within(dir: string, path: string): boolean {
+  return path === dir || path.startsWith(dir + sep);
 }
 
 export interface WatchOptions {
@@ -79,11 +90,14 @@ export class LiveProject {
     if (touchesConfig) {
       this.#parts = await loadParts(folder, this.#parts.options);
     } else {
-      const inAgentDirs = (p: string) => this.#parts.agentDirs.some((dir) => p === dir || p.startsWith(dir + sep));
-      const markdown = paths.filter((p) => inAgentDirs(p));
-      const scripts = paths.filter((p) => !inAgentDirs(p) && SCRIPT.test(p));
-      if (scripts.length) await reloadWorkflows(this.#parts, scripts);
-      if (markdown.length) this.#parts.markdown = await reloadMarkdown(this.#parts);
+      // A manifest, or an agents folder that wasn't there: where the agents are may have changed.
+      const relayout = paths.some((p) => this.#changesLayout(p));
+      const markdown = paths.filter((p) => this.#touchesMarkdown(p));
+      const scripts = paths.filter((p) => !this.#touchesMarkdown(p) && SCRIPT.test(p));
+      // An .md elsewhere may be (or have stopped being) an agent outside the layouts: discovery says.
+      const strays = paths.some((p) => !this.#touchesMarkdown(p) && MARKDOWN.test(p));
+      if (scripts.length || relayout || strays) await reloadWorkflows(this.#parts, scripts);
+      if (markdown.length || relayout) this.#parts.markdown = await reloadMarkdown(this.#parts);
     }
     this.#project = this.#assemble();
     return this.#project;
@@ -123,13 +137,34 @@ export class LiveProject {
     });
     this.#watcher = watcher;
     // The agent folders are watched before watch() returns: an edit right after it is seen.
-    this.#started = watcher.start(this.#parts.agentDirs).catch(() => {});
+    // The user's own agents (outside the project) are read at open, not watched.
+    this.#started = watcher.start(this.#parts.agentSources.filter((s) => s.scope !== "user").map((s) => s.dir)).catch(() => {});
     return () => this.close();
   }
 
   /** Resolves once the watcher set up its watches (tests wait for it before changing files). */
   whenWatching(): Promise<void> {
     return this.#started;
+  }
+
+  /** Whether a change at `path` re-reads the markdown agents: their sources, skills, plugins, and Claude Code's files. */
+  #touchesMarkdown(path: string): boolean {
+    const parts = this.#parts;
+    if (parts.agentSources.some((s) => within(s.dir, path)) || parts.skillDirs.some((s) => within(s.dir, path))) return true;
+    // Everything in a plugin's folder is the plugin's (agents, skills, hooks, its .mcp.json); the
+    // project folder may be a plugin itself, whose other files are the project's.
+    if (parts.manifests.some((m) => dirname(m) !== parts.folder && within(dirname(m), path))) return true;
+    if (this.#changesLayout(path)) return true;
+    const rel = relative(parts.folder, path);
+    return CLAUDE_FILES.has(rel) || within(CLAUDE_SKILLS, rel);
+  }
+
+  /** A change in a `.claude-plugin/` folder, or in a configured agents folder June isn't reading yet. */
+  #changesLayout(path: string): boolean {
+    const parts = this.#parts;
+    if (relative(parts.folder, path).split(sep).includes(LAYOUT_FOLDER)) return true;
+    const configured = parts.agentFolders.map((dir) => resolve(parts.folder, dir));
+    return configured.some((dir) => within(dir, path)) && !parts.agentSources.some((s) => within(s.dir, path));
   }
 
   #inRunsFolder(path: string): boolean {

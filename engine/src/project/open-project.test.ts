@@ -112,7 +112,7 @@ describe("openProject", () => {
     expect(project.runsFolder).toBe(join(folder, ".june", "runs"));
     expect(project.runDefaults.prices["openai:gpt-5-mini"]).toEqual({ input: 0.25, cachedInput: 0.025, output: 2 });
     expect(project.model("openai:gpt-5-mini")).toMatchObject({ modelId: "gpt-5-mini" });
-    expect(project.model("sonnet")).toMatchObject({ modelId: "claude-sonnet-4-5-20250929" });
+    expect(project.model("sonnet")).toMatchObject({ modelId: "claude-sonnet-5-5" });
     expect(() => project.model("mistral:large")).toThrow(expect.objectContaining({ code: "JUNE_UNKNOWN_MODEL_PROVIDER" }));
     expect(() => project.model("gpt")).toThrow(expect.objectContaining({ code: "JUNE_AGENT_FIELD_INVALID", message: expect.stringContaining('"gpt"') }));
   });
@@ -150,7 +150,7 @@ describe("openProject", () => {
   it("a markdown agent without tools: gets the Claude built-ins, like in Claude Code", async () => {
     await write(".claude/agents/all.md", "---\nname: all\ndescription: Everything\n---\nbody\n");
     const project = await openProject(folder);
-    expect(project.entries[0]!.tools).toEqual(["Read", "Write", "Edit", "Glob", "Grep", "Bash"]);
+    expect(project.entries[0]!.tools).toEqual(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite", "WebFetch"]);
   });
 
   it("a markdown agent's skills: become progressive blocks (loader tools)", async () => {
@@ -226,5 +226,49 @@ describe("discovery", () => {
     await write("flow.tsx", GOOD.replace("import { tool }", "// notes: docs/*.md\nimport { tool }"));
     const project = await openProject(folder);
     expect(project.entries.map((e) => e.id)).toEqual(["workflow:flow.tsx"]);
+  });
+});
+
+describe("june.config.ts modelAliases", () => {
+  const CONFIG = `import { defineConfig } from "june";\nexport default defineConfig({ modelAliases: { fast: "haiku", sonnet: "anthropic:claude-sonnet-4-5-20250929", gpt: "openai:gpt-5-mini" } });\n`;
+  const AGENT = "---\nname: quick\ndescription: Answers fast\ntools: Read\nmodel: fast\n---\nBe quick.\n";
+
+  it("add names and override Claude Code's, in agent files and project.model(ref)", async () => {
+    await write("june.config.ts", CONFIG);
+    await write(".claude/agents/quick.md", AGENT);
+    const project = await openProject(folder, { inspect: false });
+    expect(project.problems).toEqual([]);
+    expect(project.entries.map((e) => [e.name, e.models])).toEqual([["quick", ["anthropic:claude-haiku-5-5"]]]);
+    expect(project.model("sonnet")).toMatchObject({ modelId: "claude-sonnet-4-5-20250929" });
+    expect(project.model("gpt")).toMatchObject({ modelId: "gpt-5-mini" });
+    expect(project.model("opus")).toMatchObject({ modelId: "claude-opus-5-5" });
+  });
+
+  it("apply in an isolated project too: its agents load in the worker, its model references resolve in the host", async () => {
+    await write("june.config.ts", CONFIG);
+    await write(".claude/agents/quick.md", AGENT);
+    const project = await openProject(folder, { isolate: true, inspect: false });
+    expect(project.entries.map((e) => [e.name, e.models])).toEqual([["quick", ["anthropic:claude-haiku-5-5"]]]);
+    expect(project.model("fast")).toMatchObject({ modelId: "claude-haiku-5-5" });
+    expect(() => project.checkModel("gpt")).not.toThrow();
+  });
+
+  it("an alias that names no model is a config error naming the alias", async () => {
+    await write("june.config.ts", `import { defineConfig } from "june";\nexport default defineConfig({ modelAliases: { plan: "opusplan", none: "inherit" } });\n`);
+    const project = await openProject(folder, { inspect: false });
+    const [problem] = project.problems;
+    expect(problem).toMatchObject({ severity: "error", code: "JUNE_INVALID_CONFIG" });
+    expect(problem!.message).toContain("`modelAliases.plan`");
+    expect(problem!.message).toContain("plan mode");
+    expect(problem!.message).toContain("`modelAliases.none`");
+  });
+});
+
+describe("Claude Code plugins in an isolated project", () => {
+  it("a plugin's agents load in the worker as <plugin>:<agent>, with the plugin on the entry", async () => {
+    await write("plugins/review/.claude-plugin/plugin.json", JSON.stringify({ name: "review" }));
+    await write("plugins/review/agents/security.md", "---\nname: security\ndescription: Reviews\ntools: Read\n---\nx\n");
+    const project = await openProject(folder, { isolate: true, inspect: false });
+    expect(project.entries.map((e) => [e.id, e.plugin])).toEqual([["markdown:review:security", "review"]]);
   });
 });

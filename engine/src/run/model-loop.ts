@@ -12,9 +12,10 @@ import {
   type ToolSet,
 } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { StepStopHook } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { askApproval } from "./ask-approval.ts";
-import type { AgentFrame, Place } from "./run-context.ts";
+import { endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
 import { tracedModel } from "./traced-model.ts";
 import { tracedTools } from "./traced-tools.ts";
 import { traceUnknownToolCalls } from "./unknown-tools.ts";
@@ -55,10 +56,12 @@ export async function runModelLoop(input: LoopInput): Promise<unknown> {
 
 async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): Promise<unknown> {
   const { place, agent } = input;
-  const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, ...settings } = agent.props;
+  // `onStepStop` (a Claude Code project's Stop hooks, claude-code/guard.ts) is June's, not the SDK's.
+  const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, onStepStop, ...settings } = agent.props;
   const instructions = agent.instructions;
   let messages: ModelMessage[] = [{ role: "user", content: input.prompt }];
   let turnsLeft = DEFAULT_MAX_TURNS;
+  let stopHookActive = false;
 
   for (;;) {
     const call = {
@@ -79,7 +82,17 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
     const requests = outcome.lastContent
       .filter((part) => part.type === "tool-approval-request" && !part.isAutomatic)
       .map((part) => part as unknown as PendingRequest);
-    if (requests.length === 0) return bounded(input.output ? outcome.output() : outcome.text, place);
+    if (requests.length === 0) {
+      if (onStepStop && !input.output && (stopWhen !== undefined || turnsLeft > 0)) {
+        const more = await stoppedStep(onStepStop, outcome.text, stopHookActive, place, input.stepNodeId);
+        if (more !== undefined) {
+          stopHookActive = true;
+          messages = [...messages, ...outcome.responseMessages, { role: "user", content: more }];
+          continue;
+        }
+      }
+      return bounded(input.output ? outcome.output() : outcome.text, place);
+    }
     if (stopWhen === undefined && turnsLeft <= 0) return bounded(outcome.text, place);
 
     messages = [...messages, ...outcome.responseMessages];
@@ -107,6 +120,16 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
       })),
     });
   }
+}
+
+// The agent's stop hook, its checks as guard nodes under the step; the message to go on with, if any.
+async function stoppedStep(hook: StepStopHook, text: string, stopHookActive: boolean, place: Place, stepNodeId: string): Promise<string | undefined> {
+  const answer = await hook({ text, stopHookActive, signal: place.signal });
+  for (const { check, outcome } of answer.checks) {
+    const nodeId = startNode(place.ctx, { parentId: stepNodeId, kind: "guard", name: check.summary, input: check });
+    endNode(place.ctx, nodeId, "succeeded", { output: outcome });
+  }
+  return answer.continueWith;
 }
 
 // A step's value is recorded and handed on: a typed output the model nested too deep fails the step.

@@ -2,7 +2,7 @@
 // (capabilities/call-host.ts): a person's answer, through the approvals inbox like any approval
 // (a node under the tool call, waiting), and the calling agent's model answering a sampling
 // request (a model-call node under the tool call, traced and priced by the same layers as the
-// step's own calls). Registered once: the host is made only when a tool asks for it.
+// step's own calls), and a guard's checks of the call (guard nodes under it). Registered once: the host is made only when a tool asks for it.
 import { generateText } from "ai";
 import { provideCallHost, type CallHost, type PersonAnswer } from "../capabilities/index.ts";
 import type { ApprovalRequest, ServerAsk } from "../trace/index.ts";
@@ -32,6 +32,10 @@ function callHostOf({ nodeId: callNodeId, place }: ToolCallFrame): CallHost {
     noteRequest({ server, method, answer }) {
       const nodeId = startNode(ctx, { parentId: callNodeId, kind: "server-request", name: `${server} ${method}`, input: { server, method } });
       endNode(ctx, nodeId, "succeeded", { output: answer });
+    },
+    noteGuard(check, outcome) {
+      const nodeId = startNode(ctx, { parentId: callNodeId, kind: "guard", name: check.summary, input: check });
+      endNode(ctx, nodeId, "succeeded", { output: outcome });
     },
     async sample(request) {
       if (!place.agent) throw new Error("june: a sampling request needs an agent's model, and this tool call has no agent");

@@ -118,6 +118,32 @@ export interface NodePayloads {
   catch: { input: CatchInput; output: CatchOutput };
   /** A request an MCP server made during a tool call that June answered at once (its roots): what was asked, what it got. */
   "server-request": { input: ServerRequestInput; output: unknown };
+  /** What a project's Claude Code settings decided about a tool call: a hook's run or a permission rule (claude-code/guard.ts). */
+  guard: { input: GuardInput; output: GuardOutput };
+}
+
+/** One check of a guarded tool call: which hook or rule, where it is written, and what it said, in a line. */
+export interface GuardInput {
+  check: "hook" | "rule" | "mode";
+  /** "PreToolUse hook ./guard.sh denied: no pushes", "allowed by .claude/settings.json:4 Bash(npm test *)". */
+  summary: string;
+  /** The hook's event (PreToolUse, PostToolUse, Stop, SubagentStop). */
+  event?: string;
+  /** The hook's command, or the rule as written, or the permission mode. */
+  what: string;
+  /** Where it is written: "file:line". */
+  source?: string;
+}
+
+/** What the check decided, and for a hook what it printed. */
+export interface GuardOutput {
+  decision: "allow" | "ask" | "deny" | "block" | "none";
+  reason?: string;
+  /** A hook that failed without deciding (exit 1, timeout): why. */
+  error?: string;
+  exitCode?: number;
+  stdout?: string;
+  stderr?: string;
 }
 
 /** Which server asked what (an MCP method, e.g. "roots/list"). */

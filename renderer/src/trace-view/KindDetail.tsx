@@ -35,6 +35,7 @@ export const KIND_DETAIL: KindDrawings = {
   composite: inputOutput,
   catch: inputOutput,
   "server-request": ({ node }) => <InputOutput input={node.input} output={node.output} inputTitle="Asked" outputTitle="Answered" />,
+  guard: ({ node }) => <InputOutput input={node.input} output={node.output} inputTitle="Checked" outputTitle="Decided" />,
 };
 
 /** The detail of `node`'s kind, drawn as a component of its own (a kind's drawing may hold state). */

@@ -7,7 +7,7 @@ import { KIND_DETAIL } from "./KindDetail.tsx";
 describe("the node detail's drawings", () => {
   it("are one per node kind of the engine's, no more, no fewer", () => {
     expectTypeOf<keyof typeof KIND_DETAIL>().toEqualTypeOf<NodeKind>();
-    expect(Object.keys(KIND_DETAIL).sort()).toEqual(["agent", "approval", "block-load", "catch", "composite", "model-call", "run", "server-request", "step", "tool-call"]);
+    expect(Object.keys(KIND_DETAIL).sort()).toEqual(["agent", "approval", "block-load", "catch", "composite", "guard", "model-call", "run", "server-request", "step", "tool-call"]);
   });
 
   it("leave a kind added to NodeKind undrawn, which the type check refuses", () => {

@@ -13,6 +13,8 @@ const GLYPH: Record<NodeKind, string> = {
   catch: "!",
   // What a server asked during a call (its roots): a letter, as the others are (an arrow glyph is missing from some mono fonts).
   "server-request": "Q",
+  // A Claude Code hook or permission rule that checked a call.
+  guard: "G",
 };
 
 export function KindIcon({ kind }: { kind: NodeKind }) {
