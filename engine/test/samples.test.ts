@@ -19,6 +19,7 @@ const PROMPTS: Record<string, string> = {
   "markdown:docs-writer": "Add a changelog entry for the slugify fix to CHANGELOG.md",
   "markdown:fs-explorer": "Where is the changelog?",
   "markdown:intake": "Take down my details",
+  "markdown:lead": "Get the changelog reviewed and the README checked",
 };
 
 /** What the person fills in when an MCP server's form asks (intake's). */
@@ -193,6 +194,31 @@ describe("each sample runs offline to success", () => {
     expect(ran.approvals).toEqual(["mcp__everything__trigger-elicitation-request", "elicitation of mcp__everything__trigger-elicitation-request"]);
     expect(calls(ran)).toEqual(["mcp__everything__trigger-elicitation-request"]);
     expect(ran.result.output).toMatch(/Name: Ada Lovelace[\s\S]*Email: ada@example\.com[\s\S]*Favorite Integer: 7/);
+  });
+});
+
+describe("lead (markdown orchestrator)", () => {
+  it("keeps a todo list and hands the parts to the reviewer and the docs writer, each a nested agent run", async () => {
+    const ran = await runEntry("markdown:lead");
+    const main = ran.nodes.find((n) => n.kind === "step" && n.name === "main")!;
+    expect(main.children.filter((n) => n.kind === "tool-call").map((n) => n.name)).toEqual(["TodoWrite", "Agent", "TodoWrite", "Agent", "TodoWrite"]);
+    const delegated = ran.nodes.filter((n) => n.kind === "composite").map((n) => n.name);
+    expect(delegated).toEqual(["Agent:reviewer", "Agent:docs-writer"]);
+    const reviewer = ran.nodes.find((n) => n.kind === "composite" && n.name === "Agent:reviewer")!;
+    expect([...walk(reviewer)].filter((n) => n.kind === "tool-call").map((n) => n.name)).toEqual(["Glob", "Read"]);
+    // The delegated agents run with their own blocks: the docs writer loads its skill.
+    const writer = ran.nodes.find((n) => n.kind === "composite" && n.name === "Agent:docs-writer")!;
+    expect([...walk(writer)].some((n) => n.kind === "block-load")).toBe(true);
+    const lastList = main.children.filter((n) => n.name === "TodoWrite").at(-1)!.input as { todos: { status: string }[] };
+    expect(lastList.todos.map((t) => t.status)).toEqual(["completed", "completed"]);
+    expect(ran.result.output).toMatch(/The reviewer reported: [\s\S]*The docs-writer reported:/);
+  });
+
+  it("is drawn with the agents it can hand tasks to, nested under it", () => {
+    const entry = project.entries.find((e) => e.id === "markdown:lead")!;
+    const agent = entry.tree!.children[0]!;
+    expect(agent.tools?.map((t) => t.name)).toEqual(["TodoWrite", "Read", "Agent"]);
+    expect(agent.children.filter((n) => n.kind === "composite").map((n) => n.name)).toEqual(["Agent:docs-writer", "Agent:reviewer"]);
   });
 });
 

@@ -12,6 +12,7 @@ import { createElement, type JuneElement, type JuneNode } from "../jsx/index.ts"
 import type { Blocks } from "../blocks/index.ts";
 import { markdownBlocks, markdownProject, type MarkdownProject } from "./markdown-blocks.ts";
 import { markdownContext, withDefaultTools } from "./markdown-context.ts";
+import { projectAgentsContext } from "./project-agents.ts";
 import { jsx } from "../jsx/jsx-runtime.ts";
 import {
   loadAgentDefinitions,
@@ -105,6 +106,12 @@ export interface LoadOptions {
    * entries are `scope: "user"`, and a project agent of the same name wins, as in Claude Code.
    */
   userAgents?: string;
+  /**
+   * Honour Claude Code's `bypassPermissions` mode (an agent's `permissionMode`, or settings.json's
+   * `permissions.defaultMode`): only when the user opts in (`--allow-bypass-permissions`), never
+   * because a folder asks. Without it such agents run in the default mode, with a warning.
+   */
+  allowBypassPermissions?: boolean;
 }
 
 /** What a project is built from; a reload replaces only the parts a change touched. */
@@ -130,7 +137,12 @@ export interface ProjectParts {
   /** june.config.ts `modelAliases`, applied wherever a model reference is read. */
   modelAliases: Record<string, string>;
   workflows: Map<string, LoadedEntry>;
-  markdown: { entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[]; problems: Problem[] };
+  markdown: {
+    entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[];
+    problems: Problem[];
+    /** What its agents run against at the top: the others to hand tasks to, the project's permissions and hooks. */
+    context?: MarkdownContext;
+  };
   /** What the walk skipped or cut short (unreadable folders, too many entries). */
   discoveryProblems: Problem[];
 }
@@ -216,7 +228,7 @@ export function assembleLocal(parts: ProjectParts): Project {
     elements.set(entry.id, (input) => {
       // Restricted: a markdown agent's run would use tools and a model no one trusted the folder for.
       if (parts.options.trusted === false) return listedWorkflow(folder, entry.file).element();
-      return withBlocks(markdownWorkflow(definition, context, promptOf(input)), blocks);
+      return withBlocks(markdownWorkflow(definition, parts.markdown.context ?? context, promptOf(input)), blocks);
     });
   }
 
@@ -347,12 +359,13 @@ async function workflowEntry(folder: string, file: string, id: string, component
   return { entry, element, problems };
 }
 
-async function loadMarkdown(parts: ProjectParts, project: MarkdownProject) {
-  const { context, toolRules } = parts;
+async function loadMarkdown(parts: ProjectParts, project: MarkdownProject): Promise<ProjectParts["markdown"]> {
+  const { toolRules } = parts;
   const inspectIt = parts.options.inspect ?? true;
   const defaultBlocks = parts.config?.blocks as Blocks | undefined;
   const problems: Problem[] = [...project.problems];
-  const entries: { entry: ProjectEntry; definition: AgentDefinition; blocks: Blocks | undefined }[] = [];
+  // First every agent of every source, so each can be offered to the others (Claude Code's Agent tool).
+  const found: { definition: AgentDefinition; id: string; source: AgentSource; blocks: Blocks | undefined }[] = [];
   const seen = new Map<string, string>();
   for (const source of parts.agentSources) {
     const { definitions, diagnostics } = await loadAgentDefinitions(source.dir, {
@@ -360,8 +373,8 @@ async function loadMarkdown(parts: ProjectParts, project: MarkdownProject) {
       ...(source.plugin !== undefined ? { plugin: source.plugin } : {}),
     });
     problems.push(...diagnostics.map(fromDiagnostic));
-    for (const found of definitions) {
-      const definition = withDefaultTools(found);
+    for (const loaded of definitions) {
+      const definition = withDefaultTools(loaded);
       const id = `markdown:${definition.name}`;
       // As in Claude Code, a project agent wins over the user's own of the same name (the user's
       // sources come after the project's), without a word: the user's is personal, not wrong.
@@ -377,30 +390,36 @@ async function loadMarkdown(parts: ProjectParts, project: MarkdownProject) {
         continue;
       }
       seen.set(definition.name, definition.file);
-      const resolved = resolveAgent(definition, context);
-      problems.push(...resolved.diagnostics.map((d) => ({ ...fromDiagnostic(d), entryId: id })));
-      const entry: ProjectEntry = {
-        id,
-        kind: "markdown",
-        name: definition.name,
-        file: definition.file,
-        description: definition.description,
-        models: definition.model ? [definition.model] : [],
-        tools: [],
-        ...(source.plugin !== undefined ? { plugin: source.plugin } : {}),
-        ...(source.scope !== undefined ? { scope: source.scope } : {}),
-      };
       const { blocks, problems: blockProblems } = await markdownBlocks(definition, defaultBlocks, id, project);
       problems.push(...blockProblems);
-      if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
-        const tree = await inspect(withBlocks(markdownWorkflow(definition, context, "{prompt}"), blocks), toolRules);
-        describeTree(entry, tree);
-        problems.push(...treeProblems(tree, definition.file, id));
-      }
-      entries.push({ entry, definition, blocks });
+      found.push({ definition, id, source, blocks });
     }
   }
-  return { entries, problems };
+  const top = await projectAgentsContext(parts, project, found, problems);
+  const entries: ProjectParts["markdown"]["entries"] = [];
+  for (const { definition, id, source, blocks } of found) {
+    const resolved = resolveAgent(definition, top.context);
+    problems.push(...resolved.diagnostics.map((d) => ({ ...fromDiagnostic(d), entryId: id })));
+    problems.push(...top.agentProblems(definition).map((p) => ({ ...p, entryId: id })));
+    const entry: ProjectEntry = {
+      id,
+      kind: "markdown",
+      name: definition.name,
+      file: definition.file,
+      description: definition.description,
+      models: definition.model ? [definition.model] : [],
+      tools: [],
+      ...(source.plugin !== undefined ? { plugin: source.plugin } : {}),
+      ...(source.scope !== undefined ? { scope: source.scope } : {}),
+    };
+    if (inspectIt && resolved.agent && !resolved.diagnostics.some((d) => d.severity === "error")) {
+      const tree = await inspect(withBlocks(markdownWorkflow(definition, top.context, "{prompt}"), blocks), toolRules);
+      describeTree(entry, tree);
+      problems.push(...treeProblems(tree, definition.file, id));
+    }
+    entries.push({ entry, definition, blocks });
+  }
+  return { entries, problems, context: top.context };
 }
 
 function describeTree(entry: ProjectEntry, tree: TraceNode): void {

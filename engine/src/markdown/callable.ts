@@ -107,13 +107,14 @@ export function toCallableAgent(definition: AgentDefinition, context: MarkdownCo
 
 /**
  * The callable agent of an already resolved definition, for a caller that has handled the
- * diagnostics itself (as `agents()` does).
+ * diagnostics itself (as `agents()` does); `blocks` are its system-context blocks (a project's
+ * CLAUDE.md, its skills).
  *
  * @example
  * const { agent, diagnostics } = resolveAgent(definition, context);
  * if (agent) team[definition.name] = callableAgent(agent);
  */
-export function callableAgent(agent: ResolvedMarkdownAgent): MarkdownAgent {
+export function callableAgent(agent: ResolvedMarkdownAgent, blocks?: Record<string, unknown>): MarkdownAgent {
   const { definition, settings, capabilities } = agent;
   return defineAgent({
     ...settings,
@@ -122,6 +123,7 @@ export function callableAgent(agent: ResolvedMarkdownAgent): MarkdownAgent {
     input: PROMPT_INPUT,
     prompt: ({ prompt }) => prompt,
     capabilities: () => capabilities,
+    ...(blocks ? { blocks } : {}),
   });
 }
 

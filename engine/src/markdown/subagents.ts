@@ -18,11 +18,18 @@ const GENERAL_PURPOSE_INSTRUCTIONS =
   "You are an agent another agent handed a task to. Do the task completely with the tools you have, then answer in your " +
   "final message with what you found or did, concisely: that message is all the other agent will see.";
 
+/** An agent to offer: its definition, and the blocks it runs with (a project's CLAUDE.md, its skills). */
+export interface SubagentSource {
+  definition: AgentDefinition;
+  blocks?: Record<string, unknown>;
+}
+
 /**
  * The delegated agents of `definitions` against `context` (its `subagents` ignored: these can't
  * delegate), in the order given; a definition that doesn't resolve is left out (its own entry says
  * why). `generalTools` are the tools of the general-purpose agent, added unless a definition takes
- * its name; pass none to leave it out.
+ * its name; pass none to leave it out. `blocks` (by agent name) go with each, and the project's
+ * `commonBlocks` with the general-purpose one.
  *
  * @example
  * const { definitions } = await loadAgentDefinitions(".claude/agents");
@@ -30,18 +37,23 @@ const GENERAL_PURPOSE_INSTRUCTIONS =
  * const top = { ...context, subagents: () => delegatedAgents(definitions, context, ["Read", "Grep", "Glob"]) };
  * markdownWorkflow(definitions[0], top, "Review the change"); // its Agent tool offers the others
  */
-export function delegatedAgents(definitions: readonly AgentDefinition[], context: MarkdownContext, generalTools?: readonly string[]): DelegateAgent[] {
+export function delegatedAgents(
+  sources: readonly (AgentDefinition | SubagentSource)[],
+  context: MarkdownContext,
+  generalTools?: readonly string[],
+  commonBlocks?: Record<string, unknown>,
+): DelegateAgent[] {
   const delegated: MarkdownContext = { ...context, warn: () => {} };
   delete delegated.subagents;
   const agents: DelegateAgent[] = [];
-  for (const definition of definitions) {
+  const all = sources.map((s) => ("definition" in s ? s : { definition: s }));
+  for (const { definition, blocks } of all) {
     const { agent, diagnostics } = resolveAgent(definition, delegated);
-    if (agent && !hasErrors(diagnostics)) agents.push(callableAgent(agent));
+    if (agent && !hasErrors(diagnostics)) agents.push(callableAgent(agent, blocks));
   }
-  if (generalTools && !definitions.some((d) => d.name === GENERAL_PURPOSE)) {
-    const general = generalPurpose(generalTools);
-    const { agent } = resolveAgent(general, delegated);
-    if (agent) agents.push(callableAgent(agent));
+  if (generalTools && !all.some((s) => s.definition.name === GENERAL_PURPOSE)) {
+    const { agent } = resolveAgent(generalPurpose(generalTools), delegated);
+    if (agent) agents.push(callableAgent(agent, commonBlocks));
   }
   return agents;
 }
@@ -66,11 +78,16 @@ function generalPurpose(tools: readonly string[]): AgentDefinition {
  * @example
  * context.subagents = subagentsReader(() => project.definitions, context, ["Read", "Grep", "Glob", "Bash"]);
  */
-export function subagentsReader(definitions: () => readonly AgentDefinition[], context: MarkdownContext, generalTools?: readonly string[]): () => DelegateAgent[] {
-  let made: { from: readonly AgentDefinition[]; agents: DelegateAgent[] } | undefined;
+export function subagentsReader(
+  definitions: () => readonly (AgentDefinition | SubagentSource)[],
+  context: MarkdownContext,
+  generalTools?: readonly string[],
+  commonBlocks?: Record<string, unknown>,
+): () => DelegateAgent[] {
+  let made: { from: readonly (AgentDefinition | SubagentSource)[]; agents: DelegateAgent[] } | undefined;
   return () => {
     const from = definitions();
-    if (made?.from !== from) made = { from, agents: delegatedAgents(from, context, generalTools) };
+    if (made?.from !== from) made = { from, agents: delegatedAgents(from, context, generalTools, commonBlocks) };
     return made.agents;
   };
 }
