@@ -4,7 +4,9 @@
 // ready. Everything else goes to stderr. It runs until SIGINT/SIGTERM and then shuts down cleanly.
 import { spawn } from "node:child_process";
 import { stat } from "node:fs/promises";
-import { StudioService } from "../service/index.ts";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { StudioService, type ClaudeOptIns } from "../service/index.ts";
 import { startWebHost } from "../web/index.ts";
 import { commandLineTrust } from "./command-line-trust.ts";
 import { findElectronApp, type ElectronApp } from "./electron-app.ts";
@@ -15,6 +17,10 @@ export interface StudioArgs {
   folder?: string;
   web: boolean;
   port?: number;
+  /** `--user-agents`: the user's own `~/.claude/agents/` beside the project's. */
+  userAgents?: true;
+  /** `--allow-bypass-permissions`: honour agents' Claude Code `bypassPermissions` mode. */
+  allowBypassPermissions?: true;
 }
 
 /** The process's streams and environment, as the command uses them. */
@@ -45,14 +51,28 @@ export async function runStudioCommand(args: StudioArgs, io: StudioIo): Promise<
     if ("reason" in app) {
       io.stderr.write(`june studio: ${app.reason}; opening the web studio instead\n`);
     } else {
-      const code = await launchElectron(app, folder, io);
+      const code = await launchElectron(app, folder, io, optInFlags(args));
       if (code !== undefined) return code;
     }
   }
-  return serveWeb(folder, args.port ?? 0, io);
+  return serveWeb(folder, args.port ?? 0, io, claudeOptIns(args, io.env));
 }
 
-async function serveWeb(folder: string, port: number, io: StudioIo): Promise<number> {
+/** The Claude Code opt-ins the user asked for, as the service takes them. */
+export function claudeOptIns(args: Pick<StudioArgs, "userAgents" | "allowBypassPermissions">, env: NodeJS.ProcessEnv): ClaudeOptIns {
+  const home = env.HOME ?? homedir();
+  return {
+    ...(args.userAgents ? { userAgents: join(home, ".claude", "agents") } : {}),
+    ...(args.allowBypassPermissions ? { allowBypassPermissions: true } : {}),
+  };
+}
+
+/** The same opt-ins as the desktop app's command line takes them (electron/src/main/command-line.ts). */
+function optInFlags(args: StudioArgs): string[] {
+  return [...(args.userAgents ? ["--user-agents"] : []), ...(args.allowBypassPermissions ? ["--allow-bypass-permissions"] : [])];
+}
+
+async function serveWeb(folder: string, port: number, io: StudioIo, claude: ClaudeOptIns): Promise<number> {
   // Listening before the URL is printed: whoever reads it may stop the studio at once.
   const stopped = untilStopped(() => {
     io.stderr.write("june studio: stopping again: exiting now.\n");
@@ -60,7 +80,7 @@ async function serveWeb(folder: string, port: number, io: StudioIo): Promise<num
   });
   const log = (message: string) => void io.stderr.write(`${message}\n`);
   // The folder named here is trusted; others opened from the page start in restricted mode.
-  const service = new StudioService({ log, trust: commandLineTrust(folder, io.env, log) });
+  const service = new StudioService({ log, trust: commandLineTrust(folder, io.env, log), claude });
   const opened = await service.openFolder({ folder });
   if (!opened.ok) {
     io.stderr.write(`${opened.error.message} [${opened.error.code}]\n`);
@@ -103,12 +123,12 @@ function untilStopped(again: () => void): Promise<void> {
 }
 
 /** Runs the desktop app until it exits; undefined (after saying why) when it couldn't start. */
-function launchElectron(app: Extract<ElectronApp, { binary: string }>, folder: string, io: StudioIo): Promise<number | undefined> {
+function launchElectron(app: Extract<ElectronApp, { binary: string }>, folder: string, io: StudioIo, flags: string[]): Promise<number | undefined> {
   const env = { ...io.env };
   // Set in the environment, it would make the binary a plain Node and never open a window.
   delete env.ELECTRON_RUN_AS_NODE;
   return new Promise((resolve) => {
-    const child = spawn(app.binary, [app.main, folder], { stdio: "inherit", env });
+    const child = spawn(app.binary, [app.main, folder, ...flags], { stdio: "inherit", env });
     const forward = (signal: NodeJS.Signals) => () => void child.kill(signal);
     const onInt = forward("SIGINT");
     const onTerm = forward("SIGTERM");

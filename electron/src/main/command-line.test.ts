@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { folderFromArgv } from "./command-line.ts";
+import { claudeOptInsFromArgv, folderFromArgv } from "./command-line.ts";
 
 describe("folderFromArgv: the folder to open from the command line", () => {
   const packaged = { defaultApp: false, cwd: "/home/me" };
@@ -26,5 +26,17 @@ describe("folderFromArgv: the folder to open from the command line", () => {
     expect(folderFromArgv(["/opt/June Studio/june-studio"], packaged)).toBeUndefined();
     expect(folderFromArgv(["/x/electron", "electron/dist/main.cjs"], dev)).toBeUndefined();
     expect(folderFromArgv(["/x/electron", "--inspect=0", "electron/dist/main.cjs", "--enable-logging"], dev)).toBeUndefined();
+  });
+});
+
+describe("claudeOptInsFromArgv", () => {
+  it("takes the user's Claude Code opt-ins from the flags june studio passes on, and nothing without them", () => {
+    expect(claudeOptInsFromArgv(["/x/electron", "main.cjs", "proj", "--user-agents", "--allow-bypass-permissions"], "/home/ada")).toEqual({
+      userAgents: "/home/ada/.claude/agents",
+      allowBypassPermissions: true,
+    });
+    expect(claudeOptInsFromArgv(["/x/electron", "main.cjs", "proj"], "/home/ada")).toEqual({});
+    // The folder is still the folder.
+    expect(folderFromArgv(["/x/electron", "main.cjs", "proj", "--user-agents"], { defaultApp: true, cwd: "/work/main" })).toBe("/work/main/proj");
   });
 });

@@ -1,7 +1,7 @@
 // The folder the studio opens at start, from the command line: `june-studio ~/agents`, or in
 // development `electron electron/dist/main.cjs ~/agents`. Flags (`--inspect=0`, Chromium's
 // switches, macOS's `-psn_…`) are skipped wherever they are. No folder: the empty state.
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 /**
  * The folder named on a command line, absolute (resolved against `cwd`), or undefined.
@@ -16,4 +16,18 @@ export function folderFromArgv(argv: readonly string[], options: { defaultApp: b
   const positional = argv.slice(1).filter((arg) => arg !== "" && !arg.startsWith("-"));
   const folder = positional[options.defaultApp ? 1 : 0];
   return folder === undefined ? undefined : resolve(options.cwd, folder);
+}
+
+/**
+ * The Claude Code opt-ins on the app's command line (`june studio` passes them on): the user's own
+ * agents folder with `--user-agents`, honouring `bypassPermissions` with `--allow-bypass-permissions`.
+ *
+ * @example
+ * claudeOptInsFromArgv(["electron", "main.js", "proj", "--user-agents"], "/home/ada"); // { userAgents: "/home/ada/.claude/agents" }
+ */
+export function claudeOptInsFromArgv(argv: readonly string[], home: string): { userAgents?: string; allowBypassPermissions?: boolean } {
+  return {
+    ...(argv.includes("--user-agents") ? { userAgents: join(home, ".claude", "agents") } : {}),
+    ...(argv.includes("--allow-bypass-permissions") ? { allowBypassPermissions: true } : {}),
+  };
 }

@@ -10,7 +10,7 @@ import { StudioService, TRUST_FILE_NAME, TrustStore, connectClient } from "../se
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES } from "./app-origin.ts";
 import { serveAppRequest } from "./app-protocol.ts";
 import { studioMenuTemplate } from "./app-menu.ts";
-import { folderFromArgv } from "./command-line.ts";
+import { claudeOptInsFromArgv, folderFromArgv } from "./command-line.ts";
 import { denyAllPermissions } from "./deny-permissions.ts";
 import { hardenWebContents } from "./harden-web-contents.ts";
 import { RecentFolders } from "./recent-folders.ts";
@@ -46,7 +46,8 @@ function start(): void {
   // Trust given in the app is remembered in its user data; a folder named on the command line is
   // trusted for the session (naming it is the user's say-so), any other opens in restricted mode.
   const trust = new TrustStore({ file: join(app.getPath("userData"), TRUST_FILE_NAME), log });
-  const service = new StudioService({ trust });
+  // What only the user can turn on for Claude Code projects: `june studio --user-agents`, … pass it on.
+  const service = new StudioService({ trust, claude: claudeOptInsFromArgv(process.argv, app.getPath("home")) });
   const recent = new RecentFolders(app.getPath("userData"));
   let window: BrowserWindow | undefined;
 

@@ -2,6 +2,7 @@
 // hosts use, and the event Batcher.
 export { StudioService } from "./studio-service.ts";
 export type { RetainedCounts, StudioServiceOptions } from "./studio-service.ts";
+export type { ClaudeOptIns } from "./studio-project.ts";
 export { connectClient } from "./studio-client.ts";
 export type { StudioClient } from "./studio-client.ts";
 export { Batcher, DEFAULT_MAX_BATCH, FRAME_MS } from "./batcher.ts";

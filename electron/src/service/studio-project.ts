@@ -21,10 +21,20 @@ export interface StudioProjectOptions {
   env: NodeJS.ProcessEnv;
   /** Undefined: every folder is trusted (see StudioServiceOptions.trust). */
   trust: FolderTrust | undefined;
+  /** The user's opt-ins for Claude Code projects (StudioServiceOptions.claude). */
+  claude?: ClaudeOptIns;
   /** A project was opened (not each reload of it). */
   opened(project: Project): void;
   /** The studio is closing: nothing opens any more, and an opening under way is dropped. */
   closed(): boolean;
+}
+
+/** What only the user can turn on for Claude Code projects (engine OpenOptions of the same names). */
+export interface ClaudeOptIns {
+  /** The user's own agents folder, loaded beside the project's. */
+  userAgents?: string;
+  /** Honour agents' `permissionMode: bypassPermissions`. */
+  allowBypassPermissions?: boolean;
 }
 
 export class StudioProject {
@@ -67,7 +77,7 @@ export class StudioProject {
       const trusted = trust ? await trust.isTrusted(await realpath(folder)) : true;
       // Isolated: the folder's code loads, renders and runs in workers, so a file that exits, loops
       // or throws later is a problem or a failed run, never the end of the studio.
-      live = await LiveProject.open(folder, { isolate: true, ...(trusted ? {} : { trusted: false }) });
+      live = await LiveProject.open(folder, { isolate: true, ...this.#options.claude, ...(trusted ? {} : { trusted: false }) });
     } catch (error) {
       // Whoever saw "loading" learns it's over: the previous project stands.
       if (this.#snapshot && attempt === this.#opening) emit({ type: "project", project: this.#snapshot });

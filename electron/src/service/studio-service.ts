@@ -18,6 +18,7 @@ import { forkPlan, replayPlan, resumePlan } from "./rerun-plan.ts";
 import { RunRegistry } from "./run-registry.ts";
 import { StudioProject } from "./studio-project.ts";
 import type { FolderTrust } from "./trust/index.ts";
+import type { ClaudeOptIns } from "./studio-project.ts";
 
 export interface StudioServiceOptions {
   /** Where JUNE_EDITOR, VISUAL, EDITOR and PATH come from for "open in editor"; default process.env. */
@@ -48,6 +49,12 @@ export interface StudioServiceOptions {
    * that made the service chose the folder (the hosts, `june studio`, pass a TrustStore).
    */
   trust?: FolderTrust;
+  /**
+   * What the user opted into for Claude Code projects: their own agents folder
+   * (`~/.claude/agents`, `--user-agents`) loaded beside every project's, and honouring agents'
+   * `bypassPermissions` mode (`--allow-bypass-permissions`). Neither is ever a folder's choice.
+   */
+  claude?: ClaudeOptIns;
 }
 
 /** What the service holds in memory, counted: a long session must keep these bounded. */
@@ -115,6 +122,7 @@ export class StudioService implements StudioApi {
       now,
       env: options.env ?? process.env,
       trust: options.trust,
+      ...(options.claude ? { claude: options.claude } : {}),
       closed: isClosed,
       opened: (project) => this.#desk.projectOpened(project.runsFolder, (runId) => this.#runs.has(runId)),
     });

@@ -69,6 +69,14 @@ describe("june studio", () => {
     expect(parseCommand(["studio", "proj", "--user-agents"])).toEqual({ kind: "studio", args: { folder: "proj", web: false, userAgents: true } });
     expect(parseCommand(["studio"])).toEqual({ kind: "studio", args: { web: false } });
   });
+
+  it("--allow-bypass-permissions is the user's opt-in to Claude Code's bypassPermissions mode", () => {
+    expect(parseCommand(["studio", "--allow-bypass-permissions"])).toEqual({ kind: "studio", args: { web: false, allowBypassPermissions: true } });
+    expect(parseCommand(["run", "a.md", "--prompt", "p", "--allow-bypass-permissions"])).toEqual({
+      kind: "run",
+      args: { file: "a.md", prompt: "p", allowBypassPermissions: true, yes: false, json: false },
+    });
+  });
 });
 
 describe("help and other commands", () => {

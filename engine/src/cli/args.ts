@@ -24,6 +24,8 @@ export interface StudioArgs {
   port?: number;
   /** `--user-agents`: load the user's own `~/.claude/agents/` beside the project's (OpenOptions.userAgents). */
   userAgents?: true;
+  /** `--allow-bypass-permissions`: honour Claude Code's `bypassPermissions` mode (OpenOptions.allowBypassPermissions). */
+  allowBypassPermissions?: true;
 }
 
 export interface InspectArgs {
@@ -41,6 +43,8 @@ export interface RunArgs {
   prompt?: string;
   /** --user-agents: a markdown agent's project also gets the user's own `~/.claude/agents/`. */
   userAgents?: true;
+  /** --allow-bypass-permissions: agents whose `permissionMode` is `bypassPermissions` run unasked. */
+  allowBypassPermissions?: true;
   /** The --script file as given. */
   script?: string;
   /** The --replay record (a `.june/runs/<id>.jsonl`, or `june run --json`'s output) as given. */
@@ -92,7 +96,13 @@ function parseStudio(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { web: { type: "boolean" }, port: { type: "string" }, "user-agents": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        web: { type: "boolean" },
+        port: { type: "string" },
+        "user-agents": { type: "boolean" },
+        "allow-bypass-permissions": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     throw new CliError("JUNE_CLI_USAGE", `june studio: ${describeParseError(error)} See june studio --help.`, { cause: error });
@@ -116,6 +126,7 @@ function parseStudio(argv: readonly string[]): Command {
       web: values.web === true,
       ...(port !== undefined ? { port } : {}),
       ...(values["user-agents"] ? { userAgents: true as const } : {}),
+      ...(values["allow-bypass-permissions"] ? { allowBypassPermissions: true as const } : {}),
     },
   };
 }
@@ -131,6 +142,7 @@ function parseRun(argv: readonly string[]): Command {
         input: { type: "string" },
         prompt: { type: "string" },
         "user-agents": { type: "boolean" },
+        "allow-bypass-permissions": { type: "boolean" },
         script: { type: "string" },
         replay: { type: "string" },
         "fork-at": { type: "string" },
@@ -179,6 +191,7 @@ function parseRun(argv: readonly string[]): Command {
       ...(values.input !== undefined ? { input: values.input } : {}),
       ...(values.prompt !== undefined ? { prompt: values.prompt } : {}),
       ...(values["user-agents"] ? { userAgents: true as const } : {}),
+      ...(values["allow-bypass-permissions"] ? { allowBypassPermissions: true as const } : {}),
       ...(values.script !== undefined ? { script: values.script } : {}),
       ...(values.replay !== undefined ? { replay: values.replay } : {}),
       ...(values["fork-at"] !== undefined ? { forkAt: values["fork-at"] } : {}),

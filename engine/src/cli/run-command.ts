@@ -147,7 +147,12 @@ async function workflowEntry(file: string, io: CliIo): Promise<RunTarget> {
 async function agentEntry(args: RunArgs, io: CliIo): Promise<RunTarget> {
   const file = existingFile(args.file, "the agent's .md file");
   const target = await agentTarget(file, args.userAgents ? { userAgents: join(homedir(), ".claude", "agents") } : {});
-  const project = { ...(await projectSpecAt(target.folder, io)), agentSources: target.agentSources, skillDirs: target.skillDirs };
+  const project = {
+    ...(await projectSpecAt(target.folder, io)),
+    agentSources: target.agentSources,
+    skillDirs: target.skillDirs,
+    ...(args.allowBypassPermissions ? { allowBypassPermissions: true as const } : {}),
+  };
   return { project, entry: { id: target.entryId, kind: "markdown", file } };
 }
 

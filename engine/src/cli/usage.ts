@@ -17,7 +17,8 @@ Options:
 
 export const RUN_USAGE = `Usage: june run <file.tsx> [--input JSON] [--yes] [--json] [--script responses.json]
                     [--replay record.jsonl [--fork-at NODE]]
-       june run <agent.md> --prompt TEXT [--user-agents] [the same options]
+       june run <agent.md> --prompt TEXT [--user-agents] [--allow-bypass-permissions]
+                    [the same options]
 
 Loads the workflow file, renders its default export with the --input props and runs it,
 printing each agent, step, model call and tool call as it starts and ends, model text as it
@@ -33,6 +34,10 @@ Options:
   --prompt <text>     What to ask a markdown agent (the same as --input '{"prompt":"…"}')
   --user-agents       Also load your own agents (~/.claude/agents/) beside the project's;
                       a project agent of the same name wins
+  --allow-bypass-permissions
+                      Honour an agent's Claude Code permissionMode bypassPermissions (its
+                      tools run unasked; deny rules and hooks still apply). Without it such
+                      an agent runs in the default mode, with a warning
   --script <file>     Run offline: a JSON array of scripted model responses that replaces
                       every agent's model, one response per model call, in the order the run
                       makes them, e.g. [{"toolCalls":[{"toolName":"search","input":{"query":"x"}}]},
@@ -72,7 +77,7 @@ Exit codes: 0 no errors (warnings allowed), 1 at least one error, 2 usage error.
 check agent files.
 `;
 
-export const STUDIO_USAGE = `Usage: june studio [folder] [--web] [--port N] [--user-agents]
+export const STUDIO_USAGE = `Usage: june studio [folder] [--web] [--port N] [--user-agents] [--allow-bypass-permissions]
 
 Opens a project folder in June Studio: its agents, their capabilities and problems, runs with
 live traces, one approval inbox across every run, and token usage. Without a folder it opens
@@ -91,6 +96,9 @@ Options:
   --port <n>    The web studio's port (default 0: any free port)
   --user-agents Also load your own agents (~/.claude/agents/) beside the project's; a
                 project agent of the same name wins
+  --allow-bypass-permissions
+                Honour Claude Code's permissionMode bypassPermissions in the folder's
+                agents (deny rules and hooks still apply); without it, the default mode
   -h, --help    Show this help
 
 Exit codes: 0 stopped cleanly, 2 usage error or a folder that can't be opened.

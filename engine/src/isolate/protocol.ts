@@ -22,6 +22,8 @@ export interface ProjectSpec {
   skillDirs: ProjectParts["skillDirs"];
   /** Resolve every agent's capabilities while loading (inspect); default true. */
   inspect: boolean;
+  /** The user let Claude Code's `bypassPermissions` mode be honoured (LoadOptions.allowBypassPermissions). */
+  allowBypassPermissions?: true;
 }
 
 /** The plain-data facts of a loaded config the host needs (the rest stays in the worker). */

@@ -160,7 +160,7 @@ async function configure(spec: ProjectSpec, run?: LiveRun): Promise<{ parts: Pro
   // .mcp.json's problems are the project's, said once when it loads; a run only uses its servers.
   const mcpJson = readMcpJson(spec.folder);
   const layout = { agentFolders: [], agentSources: spec.agentSources, skillDirs: spec.skillDirs };
-  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect }, spec.configFile, config, problems, layout, mcpJson, run ? [] : problems);
+  const configured = partsWithConfig(spec.folder, { inspect: spec.inspect, ...(spec.allowBypassPermissions ? { allowBypassPermissions: true } : {}) }, spec.configFile, config, problems, layout, mcpJson, run ? [] : problems);
   return { parts: configured, problems: plain(problems) };
 }
 

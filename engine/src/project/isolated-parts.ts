@@ -37,7 +37,8 @@ export async function isolatedParts(folder: string, options: OpenOptions): Promi
     }
   }
   const session = new LoadSession(
-    { folder, ...(configFile ? { configFile } : {}), ...(configBundle ? { configBundle } : {}), agentSources: [], skillDirs: [], inspect: options.inspect ?? true },
+    { folder, ...(configFile ? { configFile } : {}), ...(configBundle ? { configBundle } : {}), agentSources: [], skillDirs: [], inspect: options.inspect ?? true,
+      ...(options.allowBypassPermissions ? { allowBypassPermissions: true as const } : {}) },
     isolate,
   );
   const config = await session.loadConfig();
