@@ -9,10 +9,10 @@ import { engineResult } from "../../support/engine-result.ts";
 import { callStudio, type RunSummary } from "../../support/studio-socket.ts";
 
 const WORKFLOWS = ["Article", "Fix", "Nested", "Release", "Report", "Summarize", "Triage"];
-const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "reviewer"];
+const MARKDOWN = ["docs-writer", "fs-explorer", "intake", "lead", "reviewer"];
 
 test.describe("June Studio (web host) on samples/", () => {
-  test("opens samples/: all 7 workflows and 4 markdown agents, no problems", async ({ studioPage: studio }) => {
+  test("opens samples/: all 7 workflows and 5 markdown agents, no problems", async ({ studioPage: studio }) => {
     await test.step("Agents lists every workflow and markdown agent", async () => {
       await expect(studio.agentOptions).toHaveCount(WORKFLOWS.length + MARKDOWN.length);
       for (const name of WORKFLOWS) await expect(studio.agentOption(`${name} workflow`)).toBeVisible();
@@ -68,6 +68,33 @@ test.describe("June Studio (web host) on samples/", () => {
       await expect(studio.trace.getByText(/Name: Ada Lovelace/).first()).toBeVisible();
     });
     await saveScreenshot(studio.page, testInfo, "elicitation-answered");
+  });
+
+  test("lead: the orchestrator hands tasks to the reviewer and the docs writer, nested in the Agent tree and the Trace, its todo list live", async ({ studioPage: studio }, testInfo) => {
+    await studio.selectAgent("lead markdown");
+    await test.step("the Agent tree draws the agents lead can hand tasks to, under it", async () => {
+      await expect(studio.treeNode("agent lead")).toBeVisible();
+      await expect(studio.treeNode("agent reviewer")).toBeVisible();
+      await expect(studio.treeNode("agent docs-writer")).toBeVisible();
+      await expect(studio.toolCard("Agent")).toBeVisible();
+    });
+    await studio.page.getByRole("textbox", { name: "Prompt" }).fill("Get the changelog reviewed and the README checked");
+    await studio.startRun();
+    await studio.waitForRunStatus("workflow", "succeeded");
+    await test.step("each hand-off is a nested agent run under its Agent call in the Trace", async () => {
+      await expect(studio.traceItem("composite", "Agent:reviewer")).toHaveAccessibleName(/succeeded/);
+      await expect(studio.traceItem("composite", "Agent:docs-writer")).toHaveAccessibleName(/succeeded/);
+      await expect(studio.traceItem("agent", "reviewer")).toBeVisible();
+      await expect(studio.traceItem("agent", "docs-writer")).toBeVisible();
+    });
+    await test.step("the Todos panel shows lead's list, every item done", async () => {
+      const todos = studio.page.getByRole("region", { name: "Todos", exact: true });
+      const list = todos.getByRole("list", { name: "Todo list" });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await expect(list.getByRole("listitem").first()).toContainText("Completed: Have the reviewer review the changelog");
+      await expect(list).toHaveAccessibleDescription("2/2 done");
+    });
+    await saveScreenshot(studio.page, testInfo, "lead-delegation-todos");
   });
 
   test("MCP servers: both of samples' servers listed; everything's resources read and a prompt got, in its dialog", async ({ studioPage: studio }, testInfo) => {
