@@ -126,11 +126,14 @@ const HANDOFFS = [
 
 /** The lead's todo list once `done` hand-offs have reported: those completed, the next in progress. */
 function todos(done: number) {
-  return HANDOFFS.map((handoff, i) => ({
-    content: `Have the ${handoff.subagent_type} ${handoff.description.toLowerCase()}`,
-    status: i < done ? "completed" : i === done ? "in_progress" : "pending",
-    activeForm: `Having the ${handoff.subagent_type} ${handoff.description.toLowerCase()}`,
-  }));
+  return HANDOFFS.map((handoff, i) => {
+    const task = handoff.description.charAt(0).toLowerCase() + handoff.description.slice(1);
+    return {
+      content: `Have the ${handoff.subagent_type} ${task}`,
+      status: i < done ? "completed" : i === done ? "in_progress" : "pending",
+      activeForm: `Having the ${handoff.subagent_type} ${task}`,
+    };
+  });
 }
 
 function respond(call: ScriptedCall): ScriptedResponse {
