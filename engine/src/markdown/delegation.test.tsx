@@ -59,6 +59,20 @@ describe("markdown agents delegate through Agent / Task", () => {
     expect(delegations.map((c) => c.children[0]!.name)).toEqual(["Agent:reviewer", "Agent:tester"]);
   });
 
+  it("an older file's Task works the same: the tool keeps the name the file gives it", async () => {
+    const lead = scripted([
+      { toolCalls: [{ toolName: "Task", input: { description: "Test", prompt: "Run the tests", subagent_type: "tester" } }] },
+      { text: "Tested." },
+    ]);
+    const tester = scripted([{ text: "Green." }]);
+    const { definitions, context } = project({ lead, tester }, "Task");
+    const result = await run(markdownWorkflow(definitions[0]!, context, "Test it")).result;
+    expect(result.status).toBe("succeeded");
+    expect(lead.calls[0]!.tools).toEqual(["Task"]);
+    expect(calls(result.trace).find((c) => c.name === "Task")!.children[0]!.name).toBe("Task:tester");
+    expect(JSON.stringify(lead.calls[1]!.prompt)).toContain("Green.");
+  });
+
   it("offers every agent of the folder, the orchestrator included, and a general-purpose one", async () => {
     const { definitions, context } = project({});
     const { agent: resolved } = resolveAgent(definitions[0]!, context);
