@@ -4,18 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { Output, tool } from "ai";
 import { z } from "zod";
-import { Agent, Inherit, RequireApproval, Step, Tool, defineAgent, run, type RunHandle, type TraceNode } from "june";
+import { Agent, Inherit, RequireApproval, Step, Tool, defineAgent, run, type RunHandle } from "june";
 import { scripted } from "june/sdk/scripted";
-import { aTool } from "../../test/support/tree.ts";
-
-function find(node: TraceNode, pred: (n: TraceNode) => boolean): TraceNode | undefined {
-  if (pred(node)) return node;
-  for (const child of node.children) {
-    const hit = find(child, pred);
-    if (hit) return hit;
-  }
-  return undefined;
-}
+import { aTool, findNode as find } from "../../test/support/tree.ts";
 
 async function nextApproval(handle: RunHandle) {
   for await (const event of handle.events) if (event.type === "approval-requested") return event.approval;

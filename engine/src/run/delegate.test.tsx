@@ -4,18 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { tool } from "ai";
 import { z } from "zod";
-import { Agent, Delegate, Step, Tool, defineAgent, inspect, run, type TraceNode } from "june";
+import { Agent, Delegate, Step, Tool, defineAgent, inspect, run } from "june";
 import { scripted } from "june/sdk/scripted";
-import { aTool } from "../../test/support/tree.ts";
-
-function find(node: TraceNode, pred: (n: TraceNode) => boolean): TraceNode | undefined {
-  if (pred(node)) return node;
-  for (const child of node.children) {
-    const hit = find(child, pred);
-    if (hit) return hit;
-  }
-  return undefined;
-}
+import { aTool, findNode as find } from "../../test/support/tree.ts";
 
 const PROMPT = z.object({ prompt: z.string() });
 

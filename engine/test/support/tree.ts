@@ -26,6 +26,16 @@ export function agentOfStep(tree: TraceNode, stepId: string): TraceNode {
   return found;
 }
 
+/** The first node, depth first, that `pred` accepts. */
+export function findNode(node: TraceNode, pred: (n: TraceNode) => boolean): TraceNode | undefined {
+  if (pred(node)) return node;
+  for (const child of node.children) {
+    const hit = findNode(child, pred);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 export function toolNames(agent: TraceNode): string[] {
   return (agent.tools ?? []).map((t) => t.name);
 }
