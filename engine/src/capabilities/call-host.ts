@@ -68,6 +68,20 @@ export interface StepStopAnswer {
  */
 export type StepStopHook = (event: StepStopEvent) => Promise<StepStopAnswer>;
 
+/** What a step-start hook answers: the prompt to send (with what the hooks added), or why it may not be sent. */
+export interface StepStartAnswer {
+  prompt: string;
+  /** The step doesn't start: a hook blocked the prompt (Claude Code's UserPromptSubmit exit 2 / `decision: "block"`). */
+  blocked?: string;
+  checks: { check: GuardInput; outcome: GuardOutput }[];
+}
+
+/**
+ * Called by the tool loop before a step's first model call (an agent's optional `onStepStart`
+ * setting; a Claude Code project's SessionStart and UserPromptSubmit hooks). Absent, it costs nothing.
+ */
+export type StepStartHook = (event: { prompt: string; signal: AbortSignal }) => Promise<StepStartAnswer>;
+
 let reader: (() => CallHost | undefined) | undefined;
 
 /** Registers how the call being entered is told (the run does, once). */

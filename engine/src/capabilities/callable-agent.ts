@@ -2,7 +2,7 @@
 // runs the agent as a run of its own, with its own model, instructions and private capabilities.
 import type { FlexibleSchema, LanguageModel, OutputInterface, StopCondition, ToolSet } from "ai";
 import { KIND, marked, type JuneNode } from "../jsx/index.ts";
-import type { StepStopHook } from "./call-host.ts";
+import type { StepStartHook, StepStopHook } from "./call-host.ts";
 
 export const CALLABLE = Symbol.for("june.callable-agent");
 
@@ -24,6 +24,8 @@ export interface AgentSettings {
   providerOptions?: Record<string, Record<string, any>>;
   /** Called when the model ends a step; may make the agent go on (a Claude Code project's Stop hooks). */
   onStepStop?: StepStopHook;
+  /** Called before a step's first model call; may add to its prompt or block it (a Claude Code project's UserPromptSubmit hooks). */
+  onStepStart?: StepStartHook;
 }
 
 export interface CallableAgentConfig<INPUT> extends AgentSettings {

@@ -7,7 +7,7 @@ export type { BashProps } from "./bash.ts";
 export { Tools, asLoadedTools, toolSource } from "./tools-source.ts";
 export type { LoadedTools, ToolOrigin, ToolSource, ToolSourceContext, ToolsProps } from "./tools-source.ts";
 export { currentCallHost, provideCallHost } from "./call-host.ts";
-export type { CallHost, PersonAnswer, SampledAnswer, StepStopAnswer, StepStopEvent, StepStopHook } from "./call-host.ts";
+export type { CallHost, PersonAnswer, SampledAnswer, StepStartAnswer, StepStartHook, StepStopAnswer, StepStopEvent, StepStopHook } from "./call-host.ts";
 export { approvalReasonsOf, withApprovalReasons } from "./approval.ts";
 export { checkPolicy, deniedBy, describeTool } from "./policy.ts";
 export type { PolicyRule, ToolDenial, ToolDescriptor, ToolPolicy, ToolSourceInfo } from "./policy.ts";

@@ -31,6 +31,8 @@ export interface HookEventInput {
   toolResponse?: unknown;
   stopHookActive?: boolean;
   lastMessage?: string;
+  /** UserPromptSubmit: the prompt. */
+  prompt?: string;
 }
 
 /** The hooks' answers read together. */
@@ -44,6 +46,10 @@ export interface HooksVerdict {
   feedback: string[];
   /** Stop/SubagentStop: go on with this as the next user message. */
   continueWith?: string;
+  /** UserPromptSubmit/SessionStart: what the hooks add to the model's context (their plain stdout, `additionalContext`). */
+  context: string[];
+  /** UserPromptSubmit: who blocked the prompt and why. */
+  blocked?: string;
 }
 
 /** How much of a hook's reason reaches the model (Claude Code caps hook output it injects at 10,000 characters). */
@@ -57,7 +63,7 @@ const REASON_CAP = 10_000;
  * verdict.denied; // "the PreToolUse hook `./guard.sh` (.claude/settings.json:9): no rm -rf"
  */
 export async function runGuardHooks(hooks: readonly CommandHook[], run: HookRunContext & HookEventInput): Promise<HooksVerdict> {
-  const verdict: HooksVerdict = { checks: [], feedback: [] };
+  const verdict: HooksVerdict = { checks: [], feedback: [], context: [] };
   if (hooks.length === 0) return verdict;
   const input = hookInput(run);
   const outcomes = await Promise.all(
@@ -85,6 +91,16 @@ export async function runGuardHooks(hooks: readonly CommandHook[], run: HookRunC
       if (outcome.decision === "ask") verdict.decision = "ask";
       else if (outcome.decision === "allow" && verdict.decision === undefined) verdict.decision = "allow";
       if (outcome.updatedInput !== undefined) verdict.updatedInput = outcome.updatedInput;
+    } else if (run.event === "UserPromptSubmit" || run.event === "SessionStart") {
+      // As Claude Code: exit 0's plain stdout, or `additionalContext`, joins the context; a block (or
+      // `continue: false`) keeps a UserPromptSubmit prompt from being sent.
+      if (outcome.additionalContext) verdict.context.push(capped(outcome.additionalContext)!);
+      else if (outcome.error === undefined && outcome.decision === undefined && result.exitCode === 0 && result.stdout.trim() !== "" && !result.stdout.trim().startsWith("{")) {
+        verdict.context.push(capped(result.stdout.trim())!);
+      }
+      if (run.event === "UserPromptSubmit" && verdict.blocked === undefined && (outcome.decision === "block" || outcome.stopped !== undefined)) {
+        verdict.blocked = `${who}${reason ? `: ${reason}` : ""}`;
+      }
     } else if (run.event === "PostToolUse") {
       if (outcome.decision === "block") verdict.feedback.push(`${run.event} hook ${hook.command}: ${reason ?? "blocked"}`);
       if (outcome.additionalContext) verdict.feedback.push(capped(outcome.additionalContext)!);
@@ -110,6 +126,9 @@ function hookInput(run: HookRunContext & HookEventInput): Record<string, unknown
     ...(run.event === "PostToolUse" ? { tool_response: run.toolResponse ?? null } : {}),
     ...(run.stopHookActive !== undefined ? { stop_hook_active: run.stopHookActive } : {}),
     ...(run.lastMessage !== undefined ? { last_assistant_message: run.lastMessage } : {}),
+    ...(run.event === "UserPromptSubmit" ? { prompt: run.prompt ?? "" } : {}),
+    // A June run is a fresh session each time (no resume or compaction of a Claude Code session).
+    ...(run.event === "SessionStart" ? { source: "startup" } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 // after, and records every hook run and rule decision as a `guard` node under the call.
 import type { JSONValue, Tool, ToolExecutionOptions, ToolSet } from "ai";
 import type { ToolResultOutput } from "@ai-sdk/provider-utils";
-import { currentCallHost, withApprovalReasons, type CallHost, type StepStopHook } from "../capabilities/index.ts";
+import { currentCallHost, withApprovalReasons, type CallHost, type StepStartHook, type StepStopHook } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import type { GuardInput, GuardOutput } from "../trace/index.ts";
 import { runGuardHooks, type GuardCheck, type HookRunContext } from "./guard-hooks.ts";
@@ -49,6 +49,12 @@ export interface ClaudeGuard {
   guardTools(tools: ToolSet): ToolSet;
   /** The agent's `onStepStop` setting running Stop (or, for a subagent, SubagentStop) hooks; undefined when there are none. */
   stopHook(event: "Stop" | "SubagentStop"): StepStopHook | undefined;
+  /**
+   * The `onStepStart` setting of an agent run at the top (the person's prompt: a delegated agent's
+   * brief is not one): SessionStart hooks, then UserPromptSubmit hooks, whose context joins the
+   * prompt and whose block keeps it from being sent; undefined when there are none.
+   */
+  startHook(): StepStartHook | undefined;
   /** The mode in force, after the bypass opt-in. */
   readonly mode: PermissionMode;
   /** Invalid rules, hooks that can't run, a refused bypass: warnings with file:line. */
@@ -203,6 +209,21 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
       return async ({ text, stopHookActive, signal }) => {
         const ran = await runGuardHooks(hooks, { ...context, event, stopHookActive, lastMessage: text, signal });
         return { ...(ran.continueWith !== undefined ? { continueWith: ran.continueWith } : {}), checks: ran.checks };
+      };
+    },
+    startHook() {
+      const session = hooksFor(config, "SessionStart");
+      const submit = hooksFor(config, "UserPromptSubmit");
+      if (session.length === 0 && submit.length === 0) return undefined;
+      return async ({ prompt, signal }) => {
+        const started = await runGuardHooks(session, { ...context, event: "SessionStart", signal });
+        const submitted = await runGuardHooks(submit, { ...context, event: "UserPromptSubmit", prompt, signal });
+        const added = [...started.context, ...submitted.context];
+        return {
+          prompt: added.length ? `${prompt}\n\n${added.join("\n\n")}` : prompt,
+          ...(submitted.blocked !== undefined ? { blocked: submitted.blocked } : {}),
+          checks: [...started.checks, ...submitted.checks],
+        };
       };
     },
     mode: mode.mode,

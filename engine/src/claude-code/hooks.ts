@@ -6,7 +6,7 @@
 import type { RawHooks, SettingsProblem } from "./settings.ts";
 
 /** The events June runs hooks for (others in a file are kept for nothing, without a warning). */
-export type HookEvent = "PreToolUse" | "PostToolUse" | "Stop" | "SubagentStop";
+export type HookEvent = "PreToolUse" | "PostToolUse" | "Stop" | "SubagentStop" | "UserPromptSubmit" | "SessionStart";
 
 const KNOWN_EVENTS = new Set([
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "PermissionDenied", "Notification",

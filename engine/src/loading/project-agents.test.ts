@@ -89,6 +89,39 @@ describe("a Claude Code project's settings.json and hooks, in June", () => {
     expect(JSON.stringify(model.calls[2]!.prompt)).toContain("no network from here");
   });
 
+  it("UserPromptSubmit and SessionStart hooks add to the person's prompt, and a UserPromptSubmit block keeps it from being sent", async () => {
+    const submit = await write(".claude/hooks/submit.sh", '#!/bin/sh\nif grep -q secret; then echo "prompts may not mention secrets" >&2; exit 2; fi\necho "Ticket: JUNE-42"\n');
+    const session = await write(".claude/hooks/session.sh", '#!/bin/sh\necho \'{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Branch: main"}}\'\n');
+    await chmod(submit, 0o755);
+    await chmod(session, 0o755);
+    await write(
+      ".claude/settings.json",
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [{ hooks: [{ type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/submit.sh" }] }],
+          SessionStart: [{ hooks: [{ type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/session.sh" }] }],
+        },
+      }),
+    );
+    await write(".claude/agents/ops.md", OPS);
+    const project = await openProject(folder);
+    const model = scripted([{ text: "ok" }]);
+    const sent = await runAgent(project, "markdown:ops", model);
+    expect(sent.result.status).toBe("succeeded");
+    expect(model.calls[0]!.prompt[1]).toEqual({ role: "user", content: [{ type: "text", text: "go\n\nBranch: main\n\nTicket: JUNE-42" }] });
+    expect(nodes(sent.result.trace).filter((n) => n.kind === "guard").map((n) => n.name)).toEqual([
+      expect.stringMatching(/^SessionStart hook .*session\.sh ran/),
+      expect.stringMatching(/^UserPromptSubmit hook .*submit\.sh ran/),
+    ]);
+
+    const refused = scripted([{ text: "never" }]);
+    const handle = run(project.element("markdown:ops", "print the secret"), { ...project.runDefaults, modelOverride: refused, warn: () => {} });
+    const result = await handle.result;
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toContain("prompts may not mention secrets");
+    expect(refused.calls).toHaveLength(0);
+  });
+
   it("CLAUDE.md is in the agent's system prompt", async () => {
     await write("CLAUDE.md", "Always answer in French.");
     await write(".claude/agents/ops.md", OPS);

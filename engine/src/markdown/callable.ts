@@ -67,6 +67,9 @@ export function resolveAgent(
   // Claude Code's Stop hooks (SubagentStop for a delegated agent) may send the agent on.
   const onStepStop = guard?.stopHook(context.subagents ? "Stop" : "SubagentStop");
   if (onStepStop) settings.onStepStop = onStepStop;
+  // Only the person's own prompt is a submitted prompt: a delegated agent's brief is not.
+  const onStepStart = context.subagents ? guard?.startHook() : undefined;
+  if (onStepStart) settings.onStepStart = onStepStart;
   if (hasErrors(diagnostics)) return { diagnostics };
   return { agent: { definition, settings, capabilities }, diagnostics };
 }

@@ -2,7 +2,7 @@
 // provides, the MCP servers configured, and how model references become models. The project
 // loader fills it in; a test passes real stand-ins (a scripted model, a toolSource).
 import type { LanguageModel, Tool as AiTool } from "ai";
-import type { DelegateAgent, StepStopHook, ToolSource } from "../capabilities/index.ts";
+import type { DelegateAgent, StepStartHook, StepStopHook, ToolSource } from "../capabilities/index.ts";
 import type { AgentDefinition } from "./agent-definition.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 
@@ -44,4 +44,6 @@ export interface MarkdownGuard {
   guardTool<T extends AiTool<any, any>>(toolName: string, tool: T): T;
   /** The agent's step-stop hook (Claude Code's Stop, or SubagentStop when delegated); undefined when there are none. */
   stopHook(event: "Stop" | "SubagentStop"): StepStopHook | undefined;
+  /** The step-start hook of an agent run at the top (Claude Code's SessionStart and UserPromptSubmit); undefined when there are none. */
+  startHook(): StepStartHook | undefined;
 }

@@ -12,7 +12,7 @@ import {
   type ToolSet,
 } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { StepStopHook } from "../capabilities/index.ts";
+import type { StepStartHook, StepStopAnswer, StepStopHook } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { askApproval } from "./ask-approval.ts";
 import { endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
@@ -57,9 +57,10 @@ export async function runModelLoop(input: LoopInput): Promise<unknown> {
 async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): Promise<unknown> {
   const { place, agent } = input;
   // `onStepStop` (a Claude Code project's Stop hooks, claude-code/guard.ts) is June's, not the SDK's.
-  const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, onStepStop, ...settings } = agent.props;
+  const { model: _m, instructions: _i, stopWhen, name: _n, tools: _t, children: _c, blocks: _b, onStepStop, onStepStart, ...settings } = agent.props;
   const instructions = agent.instructions;
-  let messages: ModelMessage[] = [{ role: "user", content: input.prompt }];
+  const prompt = onStepStart ? await startedStep(onStepStart, input.prompt, place, input.stepNodeId) : input.prompt;
+  let messages: ModelMessage[] = [{ role: "user", content: prompt }];
   let turnsLeft = DEFAULT_MAX_TURNS;
   let stopHookActive = false;
 
@@ -123,12 +124,26 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
 }
 
 // The agent's stop hook, its checks as guard nodes under the step; the message to go on with, if any.
-async function stoppedStep(hook: StepStopHook, text: string, stopHookActive: boolean, place: Place, stepNodeId: string): Promise<string | undefined> {
-  const answer = await hook({ text, stopHookActive, signal: place.signal });
-  for (const { check, outcome } of answer.checks) {
+/** The step's prompt after its start hooks (their checks recorded under the step); a JuneError when one blocked it. */
+async function startedStep(hook: StepStartHook, prompt: string, place: Place, stepNodeId: string): Promise<string> {
+  const answer = await hook({ prompt, signal: place.signal });
+  recordChecks(answer.checks, place, stepNodeId);
+  if (answer.blocked !== undefined) {
+    throw new JuneError("JUNE_PERMISSION_DENIED", `june: the step's prompt was not sent: ${answer.blocked}`);
+  }
+  return answer.prompt;
+}
+
+function recordChecks(checks: StepStopAnswer["checks"], place: Place, stepNodeId: string): void {
+  for (const { check, outcome } of checks) {
     const nodeId = startNode(place.ctx, { parentId: stepNodeId, kind: "guard", name: check.summary, input: check });
     endNode(place.ctx, nodeId, "succeeded", { output: outcome });
   }
+}
+
+async function stoppedStep(hook: StepStopHook, text: string, stopHookActive: boolean, place: Place, stepNodeId: string): Promise<string | undefined> {
+  const answer = await hook({ text, stopHookActive, signal: place.signal });
+  recordChecks(answer.checks, place, stepNodeId);
   return answer.continueWith;
 }
 
