@@ -62,6 +62,12 @@ describe("Bash: running", () => {
     expect(result).toMatchObject({ exitCode: 3, stdout: `${await realpath(project.current.root)}\n`, stderr: "oops\n", timedOut: false });
   });
 
+  it("refuses run_in_background (June has no background shells) instead of holding the call in the foreground", async () => {
+    const bash = claudeBashTool(project.current.root, false);
+    await expect(run(bash, { command: "sleep 600", run_in_background: true })).rejects.toThrow(/can't run "sleep 600" in the background here/);
+    expect(await run(bash, { command: "echo fg", run_in_background: false })).toMatchObject({ exitCode: 0, stdout: "fg\n" });
+  });
+
   it("passes env and only allow-listed host variables", async () => {
     process.env.JUNE_TEST_SECRET = "leak";
     try {

@@ -42,6 +42,8 @@ export interface ClaudeBashInput {
   command: string;
   timeout?: number;
   description?: string;
+  /** Claude Code's background shells; June has none (BashOutput/KillShell), so `true` is refused. */
+  run_in_background?: boolean;
 }
 
 /** The Bash tool. */
@@ -64,6 +66,10 @@ const bashInputSchema = z.object({
     .string()
     .optional()
     .describe('A clear, concise description of what the command does in 5-10 words, e.g. "Run the unit tests".'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe("Not supported here: every command runs in the foreground until it ends or its timeout. Leave it unset."),
 });
 
 /**
@@ -91,13 +97,23 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
     description: describeBash(defaultTimeout, maxTimeout, sandbox),
     inputSchema: bashInputSchema,
     needsApproval: approvalUnder(sandbox, needsApproval),
-    execute: ({ command, timeout }, execution) => {
+    execute: ({ command, timeout, run_in_background: background }, execution) => {
+      // Run in the foreground instead, a server or watcher would hold the call until its timeout.
+      if (background) return Promise.reject(backgroundRefused(command));
       const limit = Math.min(timeout ?? defaultTimeout, maxTimeout);
       return bashTool({ ...shared, timeout: limit }).execute({ command }, execution);
     },
     toModelOutput: ({ input, output }) => bashModelOutput(output, Math.min(input.timeout ?? defaultTimeout, maxTimeout)),
   });
   return markBuiltin(bash, "Bash");
+}
+
+function backgroundRefused(command: string): JuneError {
+  return new JuneError(
+    "JUNE_BUILTIN_FAILED",
+    `june: Bash can't run ${JSON.stringify(command.length > 80 ? `${command.slice(0, 80)}…` : command)} in the background here (there are no background shells, BashOutput or KillShell). ` +
+      "Run a command that ends on its own, in the foreground (give it a timeout), or a bounded check such as `timeout 10 npm run dev`.",
+  );
 }
 
 /**

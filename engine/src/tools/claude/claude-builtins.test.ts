@@ -44,7 +44,7 @@ describe("the tool set", () => {
       properties: ["-A", "-B", "-C", "-i", "-n", "glob", "head_limit", "multiline", "offset", "output_mode", "path", "pattern", "type"],
       required: ["pattern"],
     });
-    expect(await fields("Bash")).toEqual({ properties: ["command", "description", "timeout"], required: ["command"] });
+    expect(await fields("Bash")).toEqual({ properties: ["command", "description", "run_in_background", "timeout"], required: ["command"] });
   });
 
   it("describes each tool for the model without naming the project folder", () => {
