@@ -51,7 +51,7 @@ try {
   }
   const load = median(loads);
   const floor = median(floors);
-  console.log(`markdown corpus: ${AGENTS} agent files, ${loaded.diagnostics.length} warnings (unknown key "color")`);
+  console.log(`markdown corpus: ${AGENTS} agent files, ${loaded.diagnostics.length} warnings (unknown key "memory")`);
   console.log(`  loadAgentDefinitions, first call:        ${cold.toFixed(1)} ms`);
   console.log(`  loadAgentDefinitions, median of ${REPEATS}:      ${load.toFixed(1)} ms (${(load / AGENTS).toFixed(3)} ms per file)`);
   console.log(`  baseline (readdir + readFile), median:  ${floor.toFixed(1)} ms`);

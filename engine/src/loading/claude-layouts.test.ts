@@ -91,6 +91,19 @@ describe("a marketplace (.claude-plugin/marketplace.json)", () => {
     expect(layout.problems.map((p) => [p.code, p.message.includes('"../elsewhere"')])).toEqual([["JUNE_PLUGIN_SKIPPED", true]]);
   });
 
+  it("plugins whose folders aren't checked out are one warning naming five and counting the rest", async () => {
+    const plugins = Array.from({ length: 8 }, (_, i) => ({ name: `p${i}`, source: `./plugins/p${i}` }));
+    const root = project({
+      ".claude-plugin/marketplace.json": JSON.stringify({ name: "m", plugins: [...plugins, { name: "here", source: "./plugins/here" }] }),
+      "plugins/here/agents/a.md": agent("a"),
+    });
+    const layout = await findClaudeLayout(root, { agentDirs: DEFAULT_AGENT_DIRS });
+    expect(layout.agentSources).toEqual([{ dir: join(root, "plugins/here/agents"), plugin: "here" }]);
+    expect(layout.problems).toHaveLength(1);
+    expect(layout.problems[0]).toMatchObject({ severity: "warning", code: "JUNE_PLUGIN_SKIPPED" });
+    expect(layout.problems[0]!.message).toContain('names 8 plugins whose folders do not exist: "p0" (plugins/p0), "p1" (plugins/p1), "p2" (plugins/p2), "p3" (plugins/p3), "p4" (plugins/p4) and 3 more');
+  });
+
   it("a marketplace.json that is not JSON is a warning on it, and the project opens", async () => {
     const root = project({ ".claude-plugin/marketplace.json": "{ nope", ".claude/agents/triage.md": agent("triage") });
     const opened = await open(root);

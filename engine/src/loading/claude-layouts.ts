@@ -156,6 +156,8 @@ async function readMarketplace(folder: string, problems: Problem[]): Promise<Mar
   const metadata = isRecord(json.metadata) ? json.metadata : {};
   const pluginRoot = typeof metadata.pluginRoot === "string" ? metadata.pluginRoot : undefined;
   const entries: MarketplaceEntry[] = [];
+  // A checkout holding some of a marketplace's plugins is common: its missing folders are one word, not one each.
+  const missing: { name: string; root: string }[] = [];
   json.plugins.forEach((raw: unknown, index: number) => {
     const where = `${file}: \`plugins[${index}]\``;
     if (!isRecord(raw) || typeof raw.name !== "string" || raw.name.trim() === "") {
@@ -179,12 +181,26 @@ async function readMarketplace(folder: string, problems: Problem[]): Promise<Mar
       return;
     }
     if (!isFolder(root)) {
-      problems.push(warning(file, `june: ${where}: the plugin ${JSON.stringify(name)} names the folder ${root}, which does not exist; it is left out. Fix its \`source\`.`, "JUNE_PLUGIN_SKIPPED"));
+      missing.push({ name, root });
       return;
     }
     entries.push({ name, root, fields: raw });
   });
+  if (missing.length > 0) problems.push(missingPlugins(file, folder, missing));
   return entries;
+}
+
+/** One warning for every plugin the marketplace names whose folder isn't there. */
+function missingPlugins(file: string, folder: string, missing: readonly { name: string; root: string }[]): Problem {
+  const shown = missing.slice(0, 5).map(({ name, root }) => `"${name}" (${relative(folder, root) || "."})`);
+  const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
+  const what = missing.length === 1 ? "plugin whose folder does not exist" : `${missing.length} plugins whose folders do not exist`;
+  return warning(
+    file,
+    `june: ${file} names ${what}: ${shown.join(", ")}${more}; ${missing.length === 1 ? "it is" : "they are"} left out. ` +
+      "Check out the plugins' folders, or fix their `source`.",
+    "JUNE_PLUGIN_SKIPPED",
+  );
 }
 
 async function readPlugin(root: string, entry: MarketplaceEntry | undefined, problems: Problem[]): Promise<FoundPlugin | undefined> {

@@ -98,7 +98,13 @@ const KNOWN_KEYS = new Set([
 ]);
 
 /**
- * Parses one agent file. Unknown keys (Claude Code's `color`, `memory`, …) are
+ * Claude Code keys that change nothing about how an agent runs (its colour in Claude Code's UI):
+ * accepted without a word, since a real marketplace carries one on nearly every agent file.
+ */
+const COSMETIC_KEYS = new Set(["color"]);
+
+/**
+ * Parses one agent file. Unknown keys (Claude Code's `memory`, `isolation`, …) are
  * warned about once each and otherwise ignored; anything wrong with a known key is an error
  * naming the file, the key and its line, and then there is no definition.
  *
@@ -115,7 +121,7 @@ export function parseAgentFile(file: string, text: string, options: ParseOptions
   const place = (field: string) => ({ file, field, line: keyLines[field] ?? startLine, column: 1 });
 
   for (const key of Object.keys(data)) {
-    if (KNOWN_KEYS.has(key)) continue;
+    if (KNOWN_KEYS.has(key) || COSMETIC_KEYS.has(key)) continue;
     const where = fileLine(place(key));
     // Own keys only: `toString` or `constructor` in a file is an unknown key, not an inherited member.
     if (Object.hasOwn(OVERRIDE_ONLY, key)) {

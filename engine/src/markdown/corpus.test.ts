@@ -20,7 +20,7 @@ describe("Loading agents from markdown (agents()): a large corpus", () => {
     expect(definitions).toHaveLength(CORPUS_AGENTS);
     expect(new Set(definitions.map((d) => d.name)).size).toBe(CORPUS_AGENTS);
     expect(definitions.some((d) => d.name === "policy")).toBe(false);
-    // every file carries one unknown key (`color`), warned once each
+    // every file carries one unknown key (`memory`), warned once each; `color` is cosmetic and silent
     expect(diagnostics.filter((d) => d.code === "JUNE_UNKNOWN_KEY")).toHaveLength(CORPUS_AGENTS);
   });
 });

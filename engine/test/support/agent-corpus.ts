@@ -22,6 +22,7 @@ async function generate(root: string): Promise<void> {
       i % 4 === 0 ? "tools: Read, Grep, Bash, MCP(github:search_issues)" : "tools:\n  - Read\n  - mcp__linear__*",
       "maxTurns: 12",
       "color: blue",
+      "memory: project",
     ].join("\n");
     const body = `You are ${name}.\n\n${"Follow the project's conventions. ".repeat(20)}\n`;
     if (i % 10 === 0) {
