@@ -21,6 +21,11 @@ export interface DelegateProps {
   agents: readonly DelegateAgent[];
   /** What the model reads first; the list of agents and what each is for follows it. */
   description?: string;
+  /**
+   * Whether inspect() draws each offered agent under the declaring one (default true); false
+   * leaves them to the tool's description (the agents are drawn where they are declared).
+   */
+  inspectAgents?: boolean;
 }
 
 /**

@@ -133,8 +133,10 @@ async function inspectComposites(walk: Walk, parentId: string, entry: ResolvedTo
   const declaration = entry.declaration!;
   const parent: ParentScope = { scope: caller };
   if (declaration.kind === "delegate") {
-    const agents = delegateAgents(declaration.element.props as DelegateProps, declaration.label);
+    const props = declaration.element.props as DelegateProps;
+    const agents = delegateAgents(props, declaration.label);
     const nodes: TraceNode[] = [];
+    if (props.inspectAgents === false) return nodes;
     for (const config of agents.values()) {
       const node = makeNode(walk, parentId, "composite", delegatedName(entry.name, config.name), declaration.element);
       await inspectDefinedAgent(walk, node, config as CallableAgentConfig<unknown>, declaration.element, parent);

@@ -31,12 +31,14 @@ export function markdownContext(folder: string, config: JuneConfig | undefined, 
 }
 
 /**
- * Claude Code gives an agent without `tools:` every tool the main thread has; in a project that
- * is June's Claude built-ins (Write, Edit and Bash still ask for approval).
+ * Claude Code gives an agent without `tools:` every tool the main thread has: in a project, June's
+ * Claude built-ins (`builtins`, WebSearch when a provider is set; Write, Edit and Bash still ask
+ * for approval) and, run at the top, `Agent` to hand tasks to the others.
  */
-export function withDefaultTools(definition: AgentDefinition): AgentDefinition {
+export function withDefaultTools(definition: AgentDefinition, builtins: readonly string[] = CLAUDE_BUILTIN_NAMES): AgentDefinition {
   if (definition.tools !== undefined) return definition;
-  return { ...definition, tools: CLAUDE_BUILTIN_NAMES.map((name) => ({ kind: "name" as const, raw: name, name })) };
+  const names = [...builtins, "Agent"];
+  return { ...definition, tools: names.map((name) => ({ kind: "name" as const, raw: name, name })), inheritsTools: true };
 }
 
 /** The config's `webFetch`: its limits for the tool, its `needsApproval` as the built-in's approval. */

@@ -374,7 +374,7 @@ async function loadMarkdown(parts: ProjectParts, project: MarkdownProject): Prom
     });
     problems.push(...diagnostics.map(fromDiagnostic));
     for (const loaded of definitions) {
-      const definition = withDefaultTools(loaded);
+      const definition = withDefaultTools(loaded, Object.keys(parts.context.builtins ?? {}));
       const id = `markdown:${definition.name}`;
       // As in Claude Code, a project agent wins over the user's own of the same name (the user's
       // sources come after the project's), without a word: the user's is personal, not wrong.

@@ -41,6 +41,11 @@ export interface AgentDefinition {
   /** The thinking levels a person may pick from, first = `reasoning`; only for a list of two or more. */
   reasoningLevels?: ReasoningLevel[];
   tools?: ToolRef[];
+  /**
+   * Set when `tools` is what an agent whose file has no `tools:` gets (every tool June provides,
+   * as Claude Code gives such an agent all of the main thread's), not what its file lists.
+   */
+  inheritsTools?: true;
   /** Entries removed from the agent's own `tools`, as written (same grammar). */
   disallowedTools?: string[];
   /** Skill sources as written: local paths (relative to the file) or `npm:` refs; not resolved here. */

@@ -112,5 +112,9 @@ describe("markdown agents delegate through Agent / Task", () => {
     expect(alone.diagnostics).toEqual([]);
     expect(alone.agent!.capabilities).toEqual([]);
     expect(alone.agent!.settings.instructions).toContain("Do it.\n\nYou are running as a delegated agent, so you can't hand tasks to other agents (Task is not available)");
+
+    // Implied (the file has no tools:), Agent is dropped silently: the file never asked for it.
+    const implied = { ...agent("b.md", "---\nname: b\ndescription: d\n---\nDo it."), tools: [{ kind: "name" as const, raw: "Agent", name: "Agent" }], inheritsTools: true as const };
+    expect(resolveAgent(implied, { builtins }).agent!.settings.instructions).toBe("Do it.");
   });
 });

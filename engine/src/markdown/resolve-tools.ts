@@ -149,14 +149,17 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
             `but the project has no agent of that name. Agents: ${offered.map((a) => `"${callableConfig(a)!.name}"`).join(", ") || "none"}.`),
       );
     }
-    capabilities.push(jsx(Delegate, { name, agents }));
+    // Implied (no `tools:`), it is drawn by the tool's description only: a folder of agents without
+    // `tools:` would otherwise draw every agent under every other.
+    capabilities.push(jsx(Delegate, { name, agents, ...(definition.inheritsTools ? { inspectAgents: false } : {}) }));
   }
   for (const [name, pick] of servers) {
     if (!pick.all && pick.only.size === 0) continue;
     const source = selectedSource({ server: name, source: pick.source, ...(pick.all ? {} : { only: pick.only }), exclude: pick.exclude });
     capabilities.push(jsx(Tools, { from: guard ? guardedSource(source, guard, definition.name) : source }));
   }
-  return { capabilities, diagnostics, unavailable, undelegated, ...(guard ? { guard } : {}) };
+  // An agent that never asked for Agent (its tools are implied) isn't told it can't have it.
+  return { capabilities, diagnostics, unavailable, undelegated: definition.inheritsTools ? [] : undelegated, ...(guard ? { guard } : {}) };
 }
 
 /** Removes what `ref` names from the agent's own list; false when it named nothing there. */

@@ -147,10 +147,17 @@ describe("openProject", () => {
     expect(problem.message).toContain("surprise");
   });
 
-  it("a markdown agent without tools: gets the Claude built-ins, like in Claude Code", async () => {
+  it("a markdown agent without tools: gets the Claude built-ins and Agent, like in Claude Code, without drawing every other agent under it", async () => {
     await write(".claude/agents/all.md", "---\nname: all\ndescription: Everything\n---\nbody\n");
+    await write(".claude/agents/other.md", "---\nname: other\ndescription: Another\ntools: Read\n---\nbody\n");
     const project = await openProject(folder);
-    expect(project.entries[0]!.tools).toEqual(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite", "WebFetch"]);
+    const all = project.entries.find((e) => e.name === "all")!;
+    expect(all.tools).toEqual(["Read", "Write", "Edit", "MultiEdit", "Glob", "Grep", "LS", "Bash", "NotebookEdit", "TodoWrite", "WebFetch", "Agent"]);
+    const agent = all.tree!.children[0]!;
+    expect(agent.tools!.find((t) => t.name === "Agent")!.description).toContain("- other: Another");
+    expect(agent.children.filter((n) => n.kind === "composite")).toEqual([]);
+    // Delegated, it has no Agent, and isn't told about a tool its file never asked for.
+    expect(project.problems.filter((p) => p.severity === "error")).toEqual([]);
   });
 
   it("a markdown agent's skills: become progressive blocks (loader tools)", async () => {

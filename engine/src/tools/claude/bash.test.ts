@@ -12,11 +12,12 @@ import { DEFAULT_BASH_ENV_ALLOWLIST } from "../bash-env.ts";
 import type { BashResult } from "../run-bash.ts";
 import { sandboxAvailable, sandboxed } from "../../sandbox/sandbox-probes.test-support.ts";
 import { BASH_MODEL_MAX_CHARS, bashModelText, claudeBashTool } from "./bash.ts";
+import type { ClaudeBashInput } from "./bash.ts";
 import { useTempProject } from "./project.test-support.ts";
 
 const project = useTempProject();
 
-async function run(tool: ReturnType<typeof claudeBashTool>, input: { command: string; timeout?: number; description?: string }): Promise<BashResult> {
+async function run(tool: ReturnType<typeof claudeBashTool>, input: ClaudeBashInput): Promise<BashResult> {
   return (await tool.execute(input, { toolCallId: "call-1", messages: [], context: {} })) as BashResult;
 }
 
