@@ -20,7 +20,7 @@ function june(...args: string[]) {
 
 describe("june inspect", () => {
   it("prints every agent (name, kind, file, tools) and exits 0 with only warnings", async () => {
-    await writeFile(join(folder, ".claude/agents/reviewer.md"), "---\nname: reviewer\ndescription: Reviews: code\ntools: Read, WebSearch\ncolor: red\nmodel: haiku\n---\nYou review.\n");
+    await writeFile(join(folder, ".claude/agents/reviewer.md"), "---\nname: reviewer\ndescription: Reviews: code\ntools: Read, WebSearch\nmemory: project\nmodel: haiku\n---\nYou review.\n");
     const { code, stdout } = june("inspect", folder);
     expect(code).toBe(0);
     expect(stdout).toContain("reviewer");
