@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HELLO_FLOW, makeProject, type ProjectFixture } from "../service/project-fixture.test-support.ts";
 import { findElectronApp } from "./electron-app.ts";
 import { SAMPLES_FOLDER, studioFolder } from "./studio-folder.ts";
+import { claudeOptIns } from "./studio-command.ts";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const LINE = /^June Studio: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})\n$/;
@@ -162,5 +163,15 @@ describe("studioFolder", () => {
     expect(studioFolder("proj", { INIT_CWD: "/home/me", npm_lifecycle_event: "start" }, "/repo")).toBe("/home/me/proj");
     expect(studioFolder("proj", { INIT_CWD: "/home/me", npm_lifecycle_event: "test" }, "/repo")).toBe("/repo/proj");
     expect(studioFolder("/abs", { INIT_CWD: "/home/me", npm_lifecycle_event: "start" }, "/repo")).toBe("/abs");
+  });
+});
+
+describe("claudeOptIns", () => {
+  it("turns the user's flags into the service's opt-ins, and nothing without them", () => {
+    expect(claudeOptIns({ userAgents: true, allowBypassPermissions: true }, { HOME: "/home/ada" })).toEqual({
+      userAgents: "/home/ada/.claude/agents",
+      allowBypassPermissions: true,
+    });
+    expect(claudeOptIns({}, { HOME: "/home/ada" })).toEqual({});
   });
 });
