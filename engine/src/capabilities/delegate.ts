@@ -26,6 +26,11 @@ export interface DelegateProps {
    * leaves them to the tool's description (the agents are drawn where they are declared).
    */
   inspectAgents?: boolean;
+  /**
+   * Wraps the tool once made (a Claude Code project's permissions and hooks, which may match
+   * `Agent`): it must call the tool's execute in the same tick it is called, as a guard does.
+   */
+  wrap?: (tool: AiTool<any, any>) => AiTool<any, any>;
 }
 
 /**
@@ -80,7 +85,7 @@ export function delegateTool(declaration: Declaration, runner: CompositeRunner, 
     prompt: z.string().describe("The task for the agent: a complete brief, since it sees nothing else"),
     subagent_type: z.string().describe(`The agent to run: ${names.map((n) => JSON.stringify(n)).join(", ") || "none are offered"}`),
   });
-  return tool({
+  const made = tool({
     description: delegateDescription(props, agents),
     inputSchema: input,
     // Synchronous up to runner.run: the runner takes the traced call's hand-off first thing.
@@ -103,4 +108,5 @@ export function delegateTool(declaration: Declaration, runner: CompositeRunner, 
     },
     toModelOutput: ({ output }: { output: unknown }) => modelOutput((output as { output?: unknown } | undefined)?.output),
   });
+  return props.wrap ? props.wrap(made) : made;
 }

@@ -122,6 +122,30 @@ describe("a Claude Code project's settings.json and hooks, in June", () => {
     expect(refused.calls).toHaveLength(0);
   });
 
+  it("a PreToolUse hook on Agent|Task sees the delegation and can refuse it; the others still run", async () => {
+    const hook = await write(".claude/hooks/no-ops.sh", '#!/bin/sh\nif grep -q \'"subagent_type":"ops"\'; then echo "ops is off limits" >&2; exit 2; fi\nexit 0\n');
+    await chmod(hook, 0o755);
+    await write(".claude/settings.json", JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Agent|Task", hooks: [{ type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/no-ops.sh" }] }] } }));
+    await write(".claude/agents/ops.md", OPS);
+    await write(".claude/agents/notes.md", "---\nname: notes\ndescription: Takes notes\ntools: Read\n---\nYou take notes.");
+    await write(".claude/agents/lead.md", "---\nname: lead\ndescription: Leads\ntools: Agent\n---\nYou lead.");
+    const project = await openProject(folder);
+    const model = scripted([
+      { toolCalls: [{ toolName: "Agent", input: { description: "clean", prompt: "Clean up", subagent_type: "ops" } }] },
+      { toolCalls: [{ toolName: "Agent", input: { description: "note", prompt: "Note it", subagent_type: "notes" } }] },
+      { text: "noted" },
+      { text: "ops was refused; notes ran" },
+    ]);
+    const { calls, result } = await runAgent(project, "markdown:lead", model);
+    expect(result.status).toBe("succeeded");
+    expect(calls.map((c) => [c.name, c.status])).toEqual([
+      ["Agent", "failed"],
+      ["Agent", "succeeded"],
+    ]);
+    expect(JSON.stringify(model.calls[1]!.prompt)).toContain("ops is off limits");
+    expect(calls[1]!.children.some((n) => n.kind === "composite" && n.name === "Agent:notes")).toBe(true);
+  });
+
   it("CLAUDE.md is in the agent's system prompt", async () => {
     await write("CLAUDE.md", "Always answer in French.");
     await write(".claude/agents/ops.md", OPS);

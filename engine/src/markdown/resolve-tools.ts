@@ -151,7 +151,15 @@ export function resolveAgentTools(definition: AgentDefinition, context: Markdown
     }
     // Implied (no `tools:`), it is drawn by the tool's description only: a folder of agents without
     // `tools:` would otherwise draw every agent under every other.
-    capabilities.push(jsx(Delegate, { name, agents, ...(definition.inheritsTools ? { inspectAgents: false } : {}) }));
+    capabilities.push(
+      jsx(Delegate, {
+        name,
+        agents,
+        ...(definition.inheritsTools ? { inspectAgents: false } : {}),
+        // Hooks and rules may match Agent itself (a PreToolUse hook on `Agent|Task` is common).
+        ...(guard ? { wrap: (made: AiTool<any, any>) => guard.guardTool(name, made) } : {}),
+      }),
+    );
   }
   for (const [name, pick] of servers) {
     if (!pick.all && pick.only.size === 0) continue;
