@@ -29,6 +29,16 @@ async function write(rel: string, text: string): Promise<string> {
 const agent = (name: string, extra = "") => write(`.claude/agents/${name}.md`, `---\nname: ${name}\ndescription: Does ${name} things.\ntools: Read\n${extra}---\nYou are ${name}.\n`);
 const skill = (dir: string, name: string, body: string) => write(`${dir}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: About ${name}\n---\n${body}\n`);
 
+/** What the agents share when the plugins acme and other each have a skills folder. */
+const twoPlugins = () =>
+  markdownProject({
+    folder,
+    skillDirs: [
+      { dir: join(folder, "plugins/acme/skills"), plugin: "acme" },
+      { dir: join(folder, "plugins/other/skills"), plugin: "other" },
+    ],
+  });
+
 async function open() {
   const parts = await loadLocalParts(folder, {});
   return { parts, project: assembleLocal(parts) };
@@ -126,13 +136,7 @@ describe("skills by name, as Claude Code names them", () => {
     await skill("plugins/other/skills", "lint", "Other lint.");
     await agent("writer", "skills: [acme:lint, deploy]\n");
     const { parts } = await open();
-    const shared = await markdownProject({
-      folder,
-      skillDirs: [
-        { dir: join(folder, "plugins/acme/skills"), plugin: "acme" },
-        { dir: join(folder, "plugins/other/skills"), plugin: "other" },
-      ],
-    });
+    const shared = await twoPlugins();
     const { blocks, problems } = await markdownBlocks(parts.markdown.entries[0]!.definition, undefined, "markdown:writer", shared);
     expect(problems).toEqual([]);
     expect(blocks).toEqual({
@@ -148,13 +152,7 @@ describe("skills by name, as Claude Code names them", () => {
     await skill("plugins/other/skills", "lint", "Other lint.");
     await agent("writer", "skills: [lint, acme:deploy]\n");
     const { parts } = await open();
-    const shared = await markdownProject({
-      folder,
-      skillDirs: [
-        { dir: join(folder, "plugins/acme/skills"), plugin: "acme" },
-        { dir: join(folder, "plugins/other/skills"), plugin: "other" },
-      ],
-    });
+    const shared = await twoPlugins();
     const { blocks, problems } = await markdownBlocks(parts.markdown.entries[0]!.definition, undefined, "markdown:writer", shared);
     expect(blocks).toBeUndefined();
     expect(problems.map((p) => [p.code, p.line])).toEqual([
