@@ -5,7 +5,7 @@
 // front of every agent's tools. Read once per load of the agents.
 import { join } from "node:path";
 import type { Blocks } from "../blocks/index.ts";
-import { claudeGuard, loadClaudeSettings, frontmatterHooks, type ClaudeSettings } from "../claude-code/index.ts";
+import { claudeGuard, loadClaudeSettings, frontmatterHooks, type ClaudeGuard, type ClaudeSettings } from "../claude-code/index.ts";
 import { GENERAL_PURPOSE, subagentsReader, type AgentDefinition, type MarkdownContext } from "../markdown/index.ts";
 import { markdownBlocks, type MarkdownProject } from "./markdown-blocks.ts";
 import type { ProjectParts } from "./parts.ts";
@@ -39,7 +39,14 @@ export async function projectAgentsContext(
   const settingsProblems = new Set(base.problems.map((p) => p.message));
   problems.push(...base.problems.map(asProblem));
 
-  const guardOf = (definition: AgentDefinition, delegated: boolean) => guardFor(root, settings, definition, delegated, allowBypassPermissions);
+  // One guard per agent and role, made on first use: the load's resolution, its inspect and every
+  // run would each parse the rules and hooks again.
+  const guards = new Map<AgentDefinition, Partial<Record<"top" | "delegated", ClaudeGuard>>>();
+  const guardOf = (definition: AgentDefinition, delegated: boolean): ClaudeGuard => {
+    const mine = guards.get(definition) ?? {};
+    guards.set(definition, mine);
+    return (mine[delegated ? "delegated" : "top"] ??= guardFor(root, settings, definition, delegated, allowBypassPermissions));
+  };
   const withGuard: MarkdownContext = needsGuard(settings, agents) ? { ...parts.context, guard: guardOf } : parts.context;
   // The general-purpose agent has what an agent without `tools:` has, and the project's shared blocks.
   const generalTools = Object.keys(parts.context.builtins ?? {});
