@@ -93,6 +93,9 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
   // for what the model and the person approving are told.
   const sandbox = decideSandbox(settings, root);
 
+  // The limit a call runs under: what the command gets, and what its result says it had.
+  const limitOf = (timeout: number | undefined) => Math.min(timeout ?? defaultTimeout, maxTimeout);
+
   const bash = tool({
     description: describeBash(defaultTimeout, maxTimeout, sandbox),
     inputSchema: bashInputSchema,
@@ -100,10 +103,9 @@ export function claudeBashTool(root: string, needsApproval: boolean, options: Cl
     execute: ({ command, timeout, run_in_background: background }, execution) => {
       // Run in the foreground instead, a server or watcher would hold the call until its timeout.
       if (background) return Promise.reject(backgroundRefused(command));
-      const limit = Math.min(timeout ?? defaultTimeout, maxTimeout);
-      return bashTool({ ...shared, timeout: limit }).execute({ command }, execution);
+      return bashTool({ ...shared, timeout: limitOf(timeout) }).execute({ command }, execution);
     },
-    toModelOutput: ({ input, output }) => bashModelOutput(output, Math.min(input.timeout ?? defaultTimeout, maxTimeout)),
+    toModelOutput: ({ input, output }) => bashModelOutput(output, limitOf(input.timeout)),
   });
   return markBuiltin(bash, "Bash");
 }

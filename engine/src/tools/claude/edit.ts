@@ -89,7 +89,15 @@ export function notUtf8(file: ConfinedPath): JuneError {
 // An empty old_string creates the file, as in Claude Code; an existing file with content is
 // refused so a whole file is never replaced by mistake.
 async function createWithEdit(file: ConfinedPath, content: string): Promise<string> {
-  const exists = `old_string is empty, which creates a new file, but ${file.display} already exists; give the text to replace in old_string`;
+  await createForEdit(file, content, `old_string is empty, which creates a new file, but ${file.display} already exists; give the text to replace in old_string`);
+  return `Created ${file.display} (${lineCount(content)})`;
+}
+
+/**
+ * Writes `content` as a new file (an empty old_string's edit, Edit's or MultiEdit's); a file that
+ * exists with content is refused with `exists`, so a whole file is never replaced by mistake.
+ */
+export async function createForEdit(file: ConfinedPath, content: string, exists: string): Promise<void> {
   const { handle } = await openForWriting(file, "edit", exists);
   try {
     if ((await handle.stat()).size > 0) throw builtinError(`june: could not edit ${file.display}: ${exists}`);
@@ -97,10 +105,10 @@ async function createWithEdit(file: ConfinedPath, content: string): Promise<stri
   } finally {
     await handle.close();
   }
-  return `Created ${file.display} (${lineCount(content)})`;
 }
 
-async function save(file: ConfinedPath, handle: FileHandle, text: string): Promise<void> {
+/** Writes an edit's result through the descriptor it was read by; a failure names the file. */
+export async function save(file: ConfinedPath, handle: FileHandle, text: string): Promise<void> {
   try {
     await overwrite(handle, text);
   } catch (error) {

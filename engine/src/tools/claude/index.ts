@@ -9,7 +9,7 @@ export type { GlobInput, GlobTool } from "./glob.ts";
 export type { LsInput, LsTool } from "./ls.ts";
 export type { MultiEditInput, MultiEditTool } from "./multi-edit.ts";
 export type { NotebookEditInput, NotebookEditTool } from "./notebook-edit.ts";
-export { webFetchTool, webFetchSettingsSchema, WEB_FETCH_DEFAULTS } from "./web-fetch.ts";
+export { webFetchTool, webFetchSettingsSchema } from "./web-fetch.ts";
 export type { WebFetchInput, WebFetchOptions, WebFetchTool } from "./web-fetch.ts";
 export { domainAllowed, domainOf } from "./web-address.ts";
 export { webSearchTool, webSearchSettingsSchema, webSearchMissingMessage, WEB_SEARCH_PROVIDERS } from "./web-search.ts";

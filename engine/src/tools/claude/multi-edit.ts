@@ -2,16 +2,14 @@
 // text the ones before it left, with Edit's matching rules (replace-text.ts). All or none: every
 // edit is made in memory first, and the file is written once, only when all of them succeeded;
 // one that fails leaves the file untouched and says which edit it was and why.
-import type { FileHandle } from "node:fs/promises";
 import { tool } from "ai";
 import type { ExecutableTool, Tool } from "@ai-sdk/provider-utils";
 import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
 import { confine, DEFAULT_STUDIO_DATA } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
-import { notUtf8 } from "./edit.ts";
-import { builtinError, fileError } from "./file-errors.ts";
-import { openForWriting, overwrite } from "./opened-file.ts";
+import { createForEdit, notUtf8, save } from "./edit.ts";
+import { builtinError } from "./file-errors.ts";
 import { occurrencesOf, replaceText } from "./replace-text.ts";
 import type { TextEdit } from "./replace-text.ts";
 import { lineCount, openTextFile } from "./text-file.ts";
@@ -76,7 +74,7 @@ export function multiEditTool(root: string, needsApproval: boolean, studioData: 
  * @example
  * applyEdits("a.ts", "let a;\n", [{ old_string: "let", new_string: "const" }]); // { text: "const a;\n", counts: [1] }
  */
-export function applyEdits(display: string, text: string, edits: readonly TextEdit[], start = 0): { text: string; counts: number[] } {
+function applyEdits(display: string, text: string, edits: readonly TextEdit[], start = 0): { text: string; counts: number[] } {
   const counts: number[] = [];
   const inserted: string[] = [];
   let current = text;
@@ -128,23 +126,9 @@ async function editFile(file: ConfinedPath, edits: readonly TextEdit[]): Promise
 async function createWithEdits(file: ConfinedPath, edits: readonly TextEdit[]): Promise<string> {
   const exists = `the first edit's old_string is empty, which creates a new file, but ${file.display} already exists; give the text to replace in old_string (no edit was applied)`;
   const { text, counts } = applyEdits(file.display, edits[0]!.new_string, edits, 1);
-  const { handle } = await openForWriting(file, "edit", exists);
-  try {
-    if ((await handle.stat()).size > 0) throw builtinError(`june: could not edit ${file.display}: ${exists}`);
-    await save(file, handle, text);
-  } finally {
-    await handle.close();
-  }
+  await createForEdit(file, text, exists);
   const rest = edits.length > 1 ? `, then ${confirmation(file, edits.slice(1), counts, 2).replace(/^Applied/, "applied")}` : "";
   return `Created ${file.display} (${lineCount(text)})${rest}`;
-}
-
-async function save(file: ConfinedPath, handle: FileHandle, text: string): Promise<void> {
-  try {
-    await overwrite(handle, text);
-  } catch (error) {
-    throw fileError("edit", file.display, error);
-  }
 }
 
 // "Applied 2 edits to a.ts:\n1. Replaced "x" with "y" (1 occurrence)\n…", numbered from `first`.

@@ -12,8 +12,8 @@ import { z } from "zod";
 import { markBuiltin } from "../builtin.ts";
 import { confine, DEFAULT_STUDIO_DATA } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
-import { builtinError, fileError } from "./file-errors.ts";
-import { overwrite } from "./opened-file.ts";
+import { save } from "./edit.ts";
+import { builtinError } from "./file-errors.ts";
 import { openTextFile } from "./text-file.ts";
 
 /** What the model sends to NotebookEdit. */
@@ -91,11 +91,7 @@ async function editNotebook(file: ConfinedPath, input: NotebookEditInput & { edi
   try {
     const notebook = parseNotebook(file, text.text);
     const summary = applyCellEdit(file, notebook, input);
-    try {
-      await overwrite(handle, serialise(notebook, text.text));
-    } catch (error) {
-      throw fileError("edit", file.display, error);
-    }
+    await save(file, handle, serialise(notebook, text.text));
     return summary;
   } finally {
     await handle.close();

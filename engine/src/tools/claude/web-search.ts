@@ -45,7 +45,7 @@ export interface WebSearchInput {
 export type WebSearchTool = ExecutableTool<Tool<WebSearchInput, string>>;
 
 /** Results given when `maxResults` is not set. */
-export const WEB_SEARCH_DEFAULT_RESULTS = 10;
+const WEB_SEARCH_DEFAULT_RESULTS = 10;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -104,6 +104,7 @@ export function webSearchTool(settings: WebSearchSettings, env: Readonly<Record<
   const provider = PROVIDERS[checked.provider];
   const baseUrl = (checked.url ?? provider.baseUrl ?? "").replace(/\/+$/, "");
   const maxResults = checked.maxResults ?? WEB_SEARCH_DEFAULT_RESULTS;
+  const timeoutMs = checked.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const search = tool({
     description: describeWebSearch(checked.provider),
     inputSchema: webSearchInputSchema,
@@ -113,7 +114,7 @@ export function webSearchTool(settings: WebSearchSettings, env: Readonly<Record<
         throw new JuneError("JUNE_BUILTIN_FAILED", "june: WebSearch takes allowed_domains or blocked_domains, not both in one search; use one of them");
       }
       const apiKey = keyOf(checked, provider.keyEnv, env);
-      const timeout = AbortSignal.timeout(checked.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const timeout = AbortSignal.timeout(timeoutMs);
       const signal = abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout;
       let hits: SearchHit[];
       try {
@@ -121,8 +122,7 @@ export function webSearchTool(settings: WebSearchSettings, env: Readonly<Record<
       } catch (error) {
         if (abortSignal?.aborted) throw new DOMException(`june: WebSearch for ${JSON.stringify(query)} was aborted`, { name: "AbortError", cause: abortSignal.reason });
         if (timeout.aborted) {
-          const ms = checked.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-          throw new JuneError("JUNE_WEB_SEARCH_FAILED", `june: WebSearch's provider ${checked.provider} did not answer within ${ms} ms (webSearch.timeoutMs)`, { cause: error });
+          throw new JuneError("JUNE_WEB_SEARCH_FAILED", `june: WebSearch's provider ${checked.provider} did not answer within ${timeoutMs} ms (webSearch.timeoutMs)`, { cause: error });
         }
         throw error;
       }
