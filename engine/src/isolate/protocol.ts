@@ -85,6 +85,8 @@ export interface LoadedWorkflowReply {
 export interface LoadedMarkdownReply {
   entries: ProjectEntry[];
   problems: Problem[];
+  /** The files the project's memory was read from (CLAUDE.md and its imports): a change to one reloads the agents. */
+  memoryFiles?: string[];
 }
 
 export interface RunEnd {
@@ -133,7 +135,7 @@ const workerMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("importing"), url: z.string().startsWith("file:") }),
   z.object({ kind: z.literal("imported"), id, name: z.string() }),
   z.object({ kind: z.literal("workflow-loaded"), id, reply: z.object({ entry: entry.optional(), problems }) }),
-  z.object({ kind: z.literal("markdown-loaded"), id, reply: z.object({ entries: z.array(entry), problems }) }),
+  z.object({ kind: z.literal("markdown-loaded"), id, reply: z.object({ entries: z.array(entry), problems, memoryFiles: z.array(z.string()).optional() }) }),
   z.object({ kind: z.literal("request-failed"), id, code: z.string(), message: z.string() }),
   z.object({ kind: z.literal("uncaught"), code: z.string(), message: z.string(), file: z.string().optional() }),
   z.object({ kind: z.literal("event"), runId, event }),

@@ -101,7 +101,7 @@ async function handle(message: HostMessage): Promise<void> {
       await settle();
       const problems = [...project.markdown.problems, ...loading.problems];
       loading = undefined;
-      post({ kind: "markdown-loaded", id: message.id, reply: { entries: plain(project.markdown.entries.map((e) => e.entry)), problems: plain(problems) } });
+      post({ kind: "markdown-loaded", id: message.id, reply: { entries: plain(project.markdown.entries.map((e) => e.entry)), problems: plain(problems), memoryFiles: project.markdown.memoryFiles ?? [] } });
       return;
     }
     case "run":

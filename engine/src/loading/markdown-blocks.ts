@@ -44,7 +44,8 @@ const PLUGIN_SKILL_NAME = /^[A-Za-z0-9._-]+:[A-Za-z0-9_-]+$/;
  */
 export async function markdownProject(parts: { folder: string; skillDirs?: readonly SkillDir[] }): Promise<MarkdownProject> {
   const memory = await readProjectMemory(parts.folder);
-  const dirs = [{ dir: join(parts.folder, ".claude/skills") }, ...(parts.skillDirs ?? [])];
+  // The layout's skill folders start with .claude/skills; without a layout, that folder alone.
+  const dirs = parts.skillDirs ?? [{ dir: join(parts.folder, ".claude/skills") }];
   return {
     folder: parts.folder,
     memory: claudeMdBlocks(memory),

@@ -142,6 +142,8 @@ export interface ProjectParts {
     problems: Problem[];
     /** What its agents run against at the top: the others to hand tasks to, the project's permissions and hooks. */
     context?: MarkdownContext;
+    /** The files the project's memory was read from (CLAUDE.md and its imports, absolute): a change to one reloads the agents. */
+    memoryFiles?: string[];
   };
   /** What the walk skipped or cut short (unreadable folders, too many entries). */
   discoveryProblems: Problem[];
@@ -419,7 +421,7 @@ async function loadMarkdown(parts: ProjectParts, project: MarkdownProject): Prom
     }
     entries.push({ entry, definition, blocks });
   }
-  return { entries, problems, context: top.context };
+  return { entries, problems, context: top.context, memoryFiles: project.memoryFiles };
 }
 
 function describeTree(entry: ProjectEntry, tree: TraceNode): void {

@@ -101,7 +101,7 @@ export async function reloadIsolatedMarkdown(parts: OpenParts): Promise<OpenPart
   const reply = await parts.isolated!.session.loadMarkdown(parts.agentSources, parts.skillDirs);
   // The definitions stay in the worker: an isolated project's element() is never called.
   const entries = reply.entries.map((entry) => ({ entry, definition: undefined as unknown as AgentDefinition, blocks: undefined }));
-  return { entries, problems: [...reply.problems, ...parts.isolated!.session.takeStrays()] };
+  return { entries, problems: [...reply.problems, ...parts.isolated!.session.takeStrays()], memoryFiles: reply.memoryFiles ?? [] };
 }
 
 /** Bundled here (esbuild runs no user code), imported and rendered in the worker. */

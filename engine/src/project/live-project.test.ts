@@ -152,6 +152,16 @@ describe("what a change re-reads: Claude Code's layouts and files", () => {
     }
   });
 
+  it("a file CLAUDE.md imports re-reads the markdown agents, wherever it is", async () => {
+    await write("CLAUDE.md", "Follow @docs/style.md\n");
+    const style = await write("docs/style.md", "Short sentences.");
+    await write(".claude/agents/triage.md", agentFile("triage", "first"));
+    live = await LiveProject.open(folder, { inspect: false });
+    await write(".claude/agents/triage.md", agentFile("triage", "second"));
+    await write("docs/style.md", "Shorter sentences.");
+    expect((await live.reload([style])).entries.map((e) => e.description)).toEqual(["second"]);
+  });
+
   it("an agent-looking .md written outside the layouts is told at once", async () => {
     live = await LiveProject.open(folder, { inspect: false });
     const stray = await write("docs/reviewer.md", agentFile("reviewer"));

@@ -155,6 +155,8 @@ export class LiveProject {
     // project folder may be a plugin itself, whose other files are the project's.
     if (parts.manifests.some((m) => dirname(m) !== parts.folder && within(dirname(m), path))) return true;
     if (this.#changesLayout(path)) return true;
+    // CLAUDE.md's imports are wherever it points: the files it was read from, as the last load found them.
+    if (parts.markdown.memoryFiles?.includes(path)) return true;
     const rel = relative(parts.folder, path);
     return CLAUDE_FILES.has(rel) || within(CLAUDE_SKILLS, rel);
   }
