@@ -61,6 +61,7 @@ describe("june run <agent.md>", () => {
     expect(usageError(["run", "r.md", "--prompt", "a", "--input", "{}"]).message).toMatch(/not both/);
     expect(usageError(["run", "f.tsx", "--prompt", "a"]).message).toMatch(/--prompt is for a markdown agent/);
     expect(usageError(["run", "f.tsx", "--user-agents"]).message).toMatch(/--user-agents is for a markdown agent/);
+    expect(usageError(["run", "f.tsx", "--allow-bypass-permissions"]).message).toMatch(/--allow-bypass-permissions is for a markdown agent/);
   });
 });
 

@@ -171,8 +171,8 @@ function parseRun(argv: readonly string[]): Command {
     );
   }
   const agentFile = /\.md$/i.test(positionals[0]!);
-  if (!agentFile && (values.prompt !== undefined || values["user-agents"])) {
-    const flag = values.prompt !== undefined ? "--prompt" : "--user-agents";
+  if (!agentFile && (values.prompt !== undefined || values["user-agents"] || values["allow-bypass-permissions"])) {
+    const flag = values.prompt !== undefined ? "--prompt" : values["user-agents"] ? "--user-agents" : "--allow-bypass-permissions";
     throw new CliError("JUNE_CLI_USAGE", `june run: ${flag} is for a markdown agent (.md file); a workflow takes its props with --input '{…}'.`);
   }
   if (values.prompt !== undefined && values.input !== undefined) {

@@ -144,6 +144,7 @@ describe("a plugin folder (.claude-plugin/plugin.json)", () => {
     const opened = await open(root);
     expect(opened.entries.map((e) => e.name)).toEqual(["same:x"]);
     expect(opened.problems[0]!.message).toMatch(/two plugins are named "same"/);
+    expect(opened.problems[0]!.message).toContain(`${join(root, "a")} and ${join(root, "b")}`);
   });
 });
 

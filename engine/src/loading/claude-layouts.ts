@@ -296,7 +296,8 @@ function isFolder(path: string): boolean {
 }
 
 /** Whether `path` is `root` or inside it. */
-export function inside(root: string, path: string): boolean {
+function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && !rel.startsWith(`..${sep}`));
+  // `..cfg` is a folder inside; only `..` itself or a path through it leaves.
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
