@@ -78,7 +78,7 @@ export function resolveAgent(
  * What the model is told of the tools its file names that it doesn't have here, so it doesn't
  * plan around them ("" when it has them all): Claude Code's prompt would offer them.
  */
-export function unavailableNote(names: readonly string[]): string {
+function unavailableNote(names: readonly string[]): string {
   if (names.length === 0) return "";
   const list = names.join(", ");
   return `Not available in this environment: ${list} (Claude Code tools June doesn't provide). Don't try to call ${names.length === 1 ? "it" : "them"}; work with the tools you have.`;
@@ -88,7 +88,7 @@ export function unavailableNote(names: readonly string[]): string {
  * What a delegated agent whose file lists `Agent` (or `Task`) is told: as in Claude Code, an agent
  * another agent handed a task to can't hand it on ("" when its file lists neither).
  */
-export function undelegatedNote(names: readonly string[]): string {
+function undelegatedNote(names: readonly string[]): string {
   if (names.length === 0) return "";
   return `You are running as a delegated agent, so you can't hand tasks to other agents (${names.join(", ")} is not available); do the task yourself with the tools you have.`;
 }
