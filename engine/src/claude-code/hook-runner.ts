@@ -78,10 +78,23 @@ export function runHookCommand(command: string, options: RunHookOptions): Promis
       options.signal?.removeEventListener("abort", onAbort);
       resolve({ stdout: stdout.text(), stderr: stderr.text(), ...result, ...ended });
     };
+    const exited = (code: number | null) => finish(code === null || ended.timedOut || ended.aborted ? {} : { exitCode: code });
     child.on("error", (error) => finish({ spawnError: error.message }));
-    child.on("close", (code) => finish(code === null || ended.timedOut || ended.aborted ? {} : { exitCode: code }));
+    child.on("close", exited);
+    // A job the hook left in the background (`notify.sh &`) keeps its pipes open, so "close" would
+    // wait for it: once the hook itself has exited, what it printed is read, and the pipes let go.
+    child.on("exit", (code) => {
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        exited(code);
+      }, EXIT_DRAIN_MS).unref();
+    });
   });
 }
+
+/** How long output the hook wrote before it exited may take to arrive. */
+const EXIT_DRAIN_MS = 100;
 
 function capped() {
   const chunks: Buffer[] = [];

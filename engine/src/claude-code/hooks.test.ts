@@ -84,6 +84,12 @@ describe("running a command hook", () => {
     await expect.poll(() => isAlive(pid)).toBe(false);
   });
 
+  it("is done when the hook exits, though it left a job in the background holding its output open", async () => {
+    const result = await runHookCommand(`sleep 30 & echo $! > job.pid; echo hi`, { root, input: {}, timeoutSeconds: 20 });
+    expect(result).toEqual({ exitCode: 0, stdout: "hi\n", stderr: "" });
+    process.kill(Number(await readFile(join(root, "job.pid"), "utf8")), "SIGKILL");
+  });
+
   it("stops a hook when the signal aborts", async () => {
     const controller = new AbortController();
     await writeFile(join(root, "x"), "");
