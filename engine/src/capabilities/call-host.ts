@@ -53,6 +53,8 @@ export interface StepStopEvent {
   text: string;
   /** True when the agent is already going on because a stop hook said so (Claude Code's `stop_hook_active`). */
   stopHookActive: boolean;
+  /** Model calls the step has made so far, over every continuation. */
+  turns: number;
   signal: AbortSignal;
 }
 

@@ -146,6 +146,19 @@ describe("a Claude Code project's settings.json and hooks, in June", () => {
     expect(calls[1]!.children.some((n) => n.kind === "composite" && n.name === "Agent:notes")).toBe(true);
   });
 
+  it("a Stop hook that always blocks sends the agent on only up to its maxTurns", async () => {
+    const hook = await write(".claude/hooks/more.sh", '#!/bin/sh\necho "keep going" >&2\nexit 2\n');
+    await chmod(hook, 0o755);
+    await write(".claude/settings.json", JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "$CLAUDE_PROJECT_DIR/.claude/hooks/more.sh" }] }] } }));
+    await write(".claude/agents/ops.md", "---\nname: ops\ndescription: Runs commands\ntools: Bash\nmaxTurns: 3\n---\nYou run commands.");
+    const project = await openProject(folder);
+    const model = scripted(() => ({ text: "done" }));
+    const { result } = await runAgent(project, "markdown:ops", model);
+    expect(result.status).toBe("succeeded");
+    expect(model.calls).toHaveLength(3);
+    expect(JSON.stringify(model.calls[1]!.prompt)).toContain("keep going");
+  });
+
   it("CLAUDE.md is in the agent's system prompt", async () => {
     await write("CLAUDE.md", "Always answer in French.");
     await write(".claude/agents/ops.md", OPS);

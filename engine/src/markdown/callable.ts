@@ -65,8 +65,10 @@ export function resolveAgent(
   // The AI SDK's own `reasoning` call setting; an agent's settings reach each step's tool loop as is.
   if (reasoning !== undefined) Object.assign(settings, { reasoning });
   // Claude Code's Stop hooks (SubagentStop for a delegated agent) may send the agent on.
-  const onStepStop = guard?.stopHook(context.subagents ? "Stop" : "SubagentStop");
-  if (onStepStop) settings.onStepStop = onStepStop;
+  const stopHook = guard?.stopHook(context.subagents ? "Stop" : "SubagentStop");
+  // A Stop hook may send the agent on, but never past its turn cap: one that always blocks would
+  // otherwise run it forever (each continuation restarts the SDK's step count).
+  if (stopHook) settings.onStepStop = (event) => (event.turns >= definition.maxTurns ? Promise.resolve({ checks: [] }) : stopHook(event));
   // Only the person's own prompt is a submitted prompt: a delegated agent's brief is not.
   const onStepStart = context.subagents ? guard?.startHook() : undefined;
   if (onStepStart) settings.onStepStart = onStepStart;

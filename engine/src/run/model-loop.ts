@@ -12,7 +12,7 @@ import {
   type ToolSet,
 } from "ai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import type { StepStartHook, StepStopAnswer, StepStopHook } from "../capabilities/index.ts";
+import type { StepStartHook, StepStopAnswer, StepStopEvent, StepStopHook } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { askApproval } from "./ask-approval.ts";
 import { endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
@@ -63,6 +63,8 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
   let messages: ModelMessage[] = [{ role: "user", content: prompt }];
   let turnsLeft = DEFAULT_MAX_TURNS;
   let stopHookActive = false;
+  // Model calls across every continuation a stop hook asked for (each restarts the SDK's own count).
+  let turnsTaken = 0;
 
   for (;;) {
     const call = {
@@ -79,13 +81,14 @@ async function loop(input: LoopInput, model: LanguageModelV4, tools: ToolSet): P
     };
     const outcome = place.ctx.stream ? await streamed(call) : await generated(call);
     turnsLeft -= outcome.stepCount;
+    turnsTaken += outcome.stepCount;
 
     const requests = outcome.lastContent
       .filter((part) => part.type === "tool-approval-request" && !part.isAutomatic)
       .map((part) => part as unknown as PendingRequest);
     if (requests.length === 0) {
       if (onStepStop && !input.output && (stopWhen !== undefined || turnsLeft > 0)) {
-        const more = await stoppedStep(onStepStop, outcome.text, stopHookActive, place, input.stepNodeId);
+        const more = await stoppedStep(onStepStop, { text: outcome.text, stopHookActive, turns: turnsTaken, signal: place.signal }, place, input.stepNodeId);
         if (more !== undefined) {
           stopHookActive = true;
           messages = [...messages, ...outcome.responseMessages, { role: "user", content: more }];
@@ -141,8 +144,8 @@ function recordChecks(checks: StepStopAnswer["checks"], place: Place, stepNodeId
   }
 }
 
-async function stoppedStep(hook: StepStopHook, text: string, stopHookActive: boolean, place: Place, stepNodeId: string): Promise<string | undefined> {
-  const answer = await hook({ text, stopHookActive, signal: place.signal });
+async function stoppedStep(hook: StepStopHook, event: StepStopEvent, place: Place, stepNodeId: string): Promise<string | undefined> {
+  const answer = await hook(event);
   recordChecks(answer.checks, place, stepNodeId);
   return answer.continueWith;
 }
