@@ -1,0 +1,52 @@
+// How much of each run is V8 recompiling: runs one variant of the peer workload `runs` times in a
+// child process under --single-threaded --trace-opt (so compilation happens on the main thread and
+// each compile's time is printed), with the harness's full GC before each run or (`nogc`) without,
+// and sums the compile times per run.
+//   cp engine/bench/peer-probes/*.mjs <harness copy>/src/ && cd <harness copy>
+//   JUNE_REPO=/work/main node src/jit-churn.mjs aisdk-generate par 12 [nogc]
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const [key, shapeKey = "par", runs = "12", mode = "gc"] = process.argv.slice(2);
+
+if (process.env.JIT_CHURN_CHILD) {
+  const { loadVariants } = await import("./variants.mjs");
+  const { clock, gc, shapeFor } = await import("./workload.mjs");
+  const variant = (await loadVariants(["aisdk", "june"])).find((v) => v.key === key);
+  const shape = shapeFor(shapeKey);
+  for (let i = 0; i < Number(runs); i++) {
+    if (mode !== "nogc") gc();
+    console.log(`@@run-start ${i}`);
+    const c = clock();
+    await variant.exec(shape);
+    console.log(`@@run-end ${i} ${c().cpu.toFixed(1)}`);
+  }
+} else {
+  const child = spawnSync(process.execPath, ["--single-threaded", "--trace-opt", fileURLToPath(import.meta.url), key, shapeKey, runs, mode], {
+    env: { ...process.env, JIT_CHURN_CHILD: "1" },
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  if (child.status !== 0) throw new Error(child.stderr);
+  let compile = 0;
+  let compiles = 0;
+  const rows = [];
+  for (const line of child.stdout.split("\n")) {
+    const took = /completed (?:compiling|optimizing).*took ([\d.]+), ([\d.]+), ([\d.]+) ms/.exec(line);
+    if (took) {
+      compile += Number(took[1]) + Number(took[2]) + Number(took[3]);
+      compiles++;
+    } else if (line.startsWith("@@run-start")) {
+      compile = 0;
+      compiles = 0;
+    } else if (line.startsWith("@@run-end")) {
+      const [, i, cpu] = line.split(" ");
+      rows.push({ run: Number(i), cpu: Number(cpu), compile, compiles });
+    }
+  }
+  console.log(`${key} ${shapeKey}, ${mode === "nogc" ? "no forced GC" : "full GC before each run"}: run cpu ms / compile ms (compiles)`);
+  console.log(rows.map((r) => `${r.run}: ${r.cpu.toFixed(0)} / ${r.compile.toFixed(0)} (${r.compiles})`).join("  "));
+  const late = rows.filter((r) => r.run >= 4);
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`runs 4+: cpu ${mean(late.map((r) => r.cpu)).toFixed(0)} ms, of it compiling ${mean(late.map((r) => r.compile)).toFixed(0)} ms`);
+}
