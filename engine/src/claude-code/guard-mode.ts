@@ -1,21 +1,43 @@
 // Claude Code's permission modes as a guard applies them, after deny and ask rules: `default`
-// (the rules, then the tool's own needsApproval), `acceptEdits` (file edits inside the project and
-// its additionalDirectories run unasked), `plan` (nothing that changes anything runs: edits are
-// refused, and so is any other tool that isn't read-only unless a rule or hook allows it),
-// `dontAsk` (never asks: what no rule or hook allows is refused) and `bypassPermissions` (every
-// call runs unasked) — the last only when the caller opted in, as it turns every safeguard off.
-import { relative, isAbsolute } from "node:path";
+// (the rules, then the tool's own needsApproval; `manual` is its other name), `acceptEdits` (file
+// edits inside the project and its additionalDirectories run unasked, except in protected paths),
+// `plan` (nothing that changes anything runs: edits are refused, and so is any other tool that
+// isn't read-only unless a rule or hook allows it), `auto` (Claude Code's classifier approves in
+// the user's place; June has none, so it asks as the default mode does, and says so), `dontAsk`
+// (never asks: what no rule or hook allows is refused) and `bypassPermissions` (every call runs
+// unasked) — the last only when the caller opted in, as it turns every safeguard off.
+// (code.claude.com/docs/en/permission-modes)
+import { basename } from "node:path";
+import { isWithin } from "../paths/index.ts";
 import { EDIT_TOOLS, READ_TOOLS } from "./permission-rules.ts";
 import { absoluteToolPath } from "./permission-rules-paths.ts";
 import type { ClaudeSettings, SettingsProblem } from "./settings.ts";
 
-/** The modes June applies. */
-export type PermissionMode = "default" | "acceptEdits" | "plan" | "dontAsk" | "bypassPermissions";
+/** Claude Code's permission modes, as an agent's `permissionMode` or the settings' `defaultMode` name them. */
+export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
+export type PermissionModeName = (typeof PERMISSION_MODES)[number];
 
-const MODES: readonly string[] = ["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"];
+/** The modes June applies (`auto` is applied as `default`). */
+export type PermissionMode = Exclude<PermissionModeName, "auto">;
+
+/**
+ * A written mode as Claude Code reads it (`manual` is `default`), or undefined when it names none.
+ *
+ * @example
+ * permissionModeOf(" manual "); // "default"
+ */
+export function permissionModeOf(written: string): PermissionModeName | undefined {
+  const mode = written.trim();
+  if (mode === "manual") return "default";
+  return (PERMISSION_MODES as readonly string[]).includes(mode) ? (mode as PermissionModeName) : undefined;
+}
 
 /** Tools that only look: they run in plan mode. */
 const READ_ONLY: readonly string[] = [...READ_TOOLS, "WebFetch", "WebSearch", "TodoWrite", "TodoRead"];
+
+/** Folders and files whose edits no mode but bypassPermissions runs unasked (Claude Code's protected paths). */
+const PROTECTED_FOLDERS: readonly string[] = [".git", ".claude", ".vscode", ".idea", ".husky"];
+const PROTECTED_FILES: readonly string[] = [".gitconfig", ".gitmodules", ".bashrc", ".zshrc", ".profile", ".mcp.json"];
 
 /**
  * The mode in force: the agent's `permissionMode`, else the settings' `defaultMode`, else default.
@@ -28,7 +50,7 @@ export function resolveMode(options: {
   permissionModeSource?: { file: string; line?: number };
   settings?: Pick<ClaudeSettings, "defaultMode">;
   allowBypassPermissions?: boolean;
-}): { mode: PermissionMode; problems: SettingsProblem[] } {
+}): { mode: PermissionMode; source?: string; problems: SettingsProblem[] } {
   const fromSettings = options.settings?.defaultMode;
   const written = options.permissionMode ?? fromSettings?.value;
   if (written === undefined) return { mode: "default", problems: [] };
@@ -44,16 +66,23 @@ export function resolveMode(options: {
     ...(at.line !== undefined ? { line: at.line } : {}),
     message: `june: ${where}: ${message}`,
   });
-  if (!MODES.includes(written)) {
-    return { mode: "default", problems: [warn(`the permission mode ${JSON.stringify(written)} is not one June applies (${MODES.join(", ")}); the default mode is used.`)] };
+  const mode = permissionModeOf(written);
+  if (mode === undefined) {
+    return { mode: "default", problems: [warn(`${JSON.stringify(written)} is not a Claude Code permission mode (${PERMISSION_MODES.join(", ")}); the default mode is used.`)] };
   }
-  if (written === "bypassPermissions" && !options.allowBypassPermissions) {
+  if (mode === "auto") {
+    return {
+      mode: "default",
+      problems: [warn("auto mode has Claude Code's classifier approve calls in your place; June has no classifier, so it asks as in the default mode.")],
+    };
+  }
+  if (mode === "bypassPermissions" && !options.allowBypassPermissions) {
     return {
       mode: "default",
       problems: [warn("permission mode bypassPermissions would run every tool call unasked; June uses the default mode unless you allow bypassing permissions for this project.")],
     };
   }
-  return { mode: written as PermissionMode, problems: [] };
+  return { mode, source: where, problems: [] };
 }
 
 /**
@@ -77,7 +106,10 @@ export function modeVerdict(
     case "acceptEdits": {
       if (!EDIT_TOOLS.includes(toolName)) return undefined;
       const path = pathOf(input);
-      if (path === undefined || !call.folders.some((folder) => inside(absoluteToolPath(path, call.root), folder))) return undefined;
+      if (path === undefined) return undefined;
+      const target = absoluteToolPath(path, call.root);
+      const folder = call.folders.find((candidate) => isWithin(candidate, target));
+      if (folder === undefined || isProtected(folder, target)) return undefined;
       return { behavior: "allow", reason: "file edits in the project run unasked" };
     }
     case "plan":
@@ -96,7 +128,9 @@ function pathOf(input: unknown): string | undefined {
   return typeof path === "string" ? path : undefined;
 }
 
-function inside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+// An edit in one of the folder's protected folders (at any depth: a nested repository's .git too),
+// or of a protected file, asks in every mode but bypassPermissions.
+function isProtected(folder: string, target: string): boolean {
+  const parts = target.slice(folder.length).split(/[\\/]/).filter(Boolean);
+  return parts.slice(0, -1).some((part) => PROTECTED_FOLDERS.includes(part)) || PROTECTED_FOLDERS.includes(parts.at(-1) ?? "") || PROTECTED_FILES.includes(basename(target));
 }

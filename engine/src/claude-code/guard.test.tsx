@@ -242,18 +242,70 @@ describe("permission modes", () => {
     expect(calls.map((c) => c.status)).toEqual(["succeeded", "failed"]);
   });
 
-  it("plan refuses edits even when a rule allows them", async () => {
-    await settingsFile("settings.json", { permissions: { allow: ["Write"] } });
-    const guard = await guarded({ permissionMode: "plan" });
+  it("plan refuses edits even when a rule allows them, naming where the mode is set", async () => {
+    await settingsFile("settings.json", { permissions: { allow: ["Write"], defaultMode: "plan" } });
+    const guard = await guarded();
     const model = scripted([{ toolCalls: [{ toolName: "Write", input: { file_path: "a.txt", content: "A" } }] }, { text: "ok" }]);
-    await runUnasked(agentWith(model, { Write: guard.guardTool("Write", builtins().Write) }));
-    expect(prompt(model, 1)).toContain("plan mode changes nothing");
+    const result = await runUnasked(agentWith(model, { Write: guard.guardTool("Write", builtins().Write) }));
+    await expect(readFile(join(root, "a.txt"), "utf8")).rejects.toThrow(/ENOENT/);
+    const call = nodes(result.trace, "tool-call")[0]!;
+    expect(call).toMatchObject({ status: "failed", error: { code: "JUNE_PERMISSION_DENIED" } });
+    expect(prompt(model, 1)).toContain("permission mode plan (.claude/settings.json:6): plan mode changes nothing: Write is refused");
+    expect(call.children.at(-1)).toMatchObject({ kind: "guard", input: { check: "mode", what: "plan", source: ".claude/settings.json:6" } });
   });
 
-  it("dontAsk refuses what would wait for approval", async () => {
+  it("plan lets a read run and refuses a command no rule allows", async () => {
+    await writeFile(join(root, "notes.md"), "plan me");
+    const guard = await guarded({ permissionMode: "plan", permissionModeSource: { file: ".claude/agents/dev.md", line: 4 } });
+    const tools = builtins();
+    const model = scripted([{ toolCalls: [{ toolName: "Read", input: { file_path: "notes.md" } }, { toolName: "Bash", input: { command: "touch made.txt" } }] }, { text: "ok" }]);
+    const result = await runUnasked(agentWith(model, { Read: guard.guardTool("Read", tools.Read), Bash: guard.guardTool("Bash", tools.Bash) }));
+    expect(nodes(result.trace, "tool-call").map((c) => c.status)).toEqual(["succeeded", "failed"]);
+    await expect(readFile(join(root, "made.txt"), "utf8")).rejects.toThrow(/ENOENT/);
+    expect(prompt(model, 1)).toContain("plan me");
+    expect(prompt(model, 1)).toContain("permission mode plan (.claude/agents/dev.md:4): plan mode only reads and plans: Bash is refused");
+  });
+
+  it("dontAsk refuses what would wait for approval, and the command does not run", async () => {
     const guard = await guarded({ permissionMode: "dontAsk" });
-    const model = bashCall("echo hi");
-    await runUnasked(agentWith(model, { Bash: guard.guardTool("Bash", builtins().Bash) }));
+    const model = bashCall("touch made.txt");
+    const result = await runUnasked(agentWith(model, { Bash: guard.guardTool("Bash", builtins().Bash) }));
+    expect(nodes(result.trace, "tool-call")[0]).toMatchObject({ status: "failed", error: { code: "JUNE_PERMISSION_DENIED" } });
+    await expect(readFile(join(root, "made.txt"), "utf8")).rejects.toThrow(/ENOENT/);
     expect(prompt(model, 1)).toContain("permission mode dontAsk");
+  });
+
+  it("acceptEdits still asks before an edit in a protected path (.git, .claude, .mcp.json), and counts ..cache as inside", async () => {
+    const guard = await guarded({ permissionMode: "acceptEdits" });
+    const tools = builtins();
+    const writes = [".git/hooks/pre-commit", ".claude/settings.json", "sub/.mcp.json", "..cache/data.txt"];
+    const model = scripted([{ toolCalls: writes.map((file_path) => ({ toolName: "Write", input: { file_path, content: "X" } })) }, { text: "ok" }]);
+    const handle = run(agentWith(model, { Write: guard.guardTool("Write", tools.Write) }));
+    const asked: string[] = [];
+    for await (const event of handle.events) {
+      if (event.type !== "approval-requested") continue;
+      asked.push((event.approval.input as { file_path: string }).file_path);
+      handle.deny(event.approval.approvalId, "protected");
+    }
+    expect((await handle.result).status).toBe("succeeded");
+    expect(asked.sort()).toEqual([".claude/settings.json", ".git/hooks/pre-commit", "sub/.mcp.json"]);
+    expect(await readFile(join(root, "..cache", "data.txt"), "utf8")).toBe("X");
+  });
+
+  it("auto is applied as the default mode, with a warning that June has no classifier", async () => {
+    const guard = await guarded({ permissionMode: "auto", permissionModeSource: { file: ".claude/agents/dev.md", line: 3 } });
+    expect(guard.mode).toBe("default");
+    expect(guard.problems).toMatchObject([{ code: "JUNE_PERMISSION_MODE_REFUSED", severity: "warning", line: 3, message: expect.stringContaining("no classifier") }]);
+    const handle = run(agentWith(bashCall("echo hi"), { Bash: guard.guardTool("Bash", builtins().Bash) }));
+    const approval = await nextApproval(handle);
+    handle.deny(approval.approvalId);
+    await handle.result;
+  });
+
+  it("reads manual in the settings as the default mode, without a warning", async () => {
+    await settingsFile("settings.json", { permissions: { defaultMode: "manual" } });
+    const guard = await guarded();
+    expect(guard.mode).toBe("default");
+    expect(guard.problems).toEqual([]);
   });
 });

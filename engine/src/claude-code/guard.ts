@@ -87,6 +87,7 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
   const fromAgent = parseHooks(options.hooks ?? [], { stopAsSubagentStop: options.subagent === true });
   const parsedHooks = { config: { hooks: [...fromSettings.config.hooks, ...fromAgent.config.hooks] }, problems: [...fromSettings.problems, ...fromAgent.problems] };
   const mode = resolveMode(options);
+  const modeName = nameOf(mode);
   const problems = [...(options.settings?.problems ?? []), ...parsedRules.problems, ...parsedHooks.problems, ...mode.problems];
   const rules = parsedRules.rules;
   const config = parsedHooks.config;
@@ -115,8 +116,8 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
       const allowed = pre.decision === "allow" || ruled.behavior === "allow";
       const byMode = modeVerdict(mode.mode, toolName, effective, { allowed, folders, root });
       if (byMode) {
-        checks.push(modeCheck(mode.mode, byMode.behavior, byMode.reason));
-        if (byMode.behavior === "deny") return withInput({ behavior: "deny", deniedBy: `permission mode ${mode.mode}: ${byMode.reason}` });
+        checks.push(modeCheck(mode, byMode.behavior, byMode.reason));
+        if (byMode.behavior === "deny") return withInput({ behavior: "deny", deniedBy: `${modeName}: ${byMode.reason}` });
         return withInput({ behavior: byMode.behavior });
       }
       if (allowed) return withInput({ behavior: "allow" });
@@ -133,8 +134,8 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
       if (asks && mode.mode === "dontAsk") {
         // dontAsk never asks: what would wait is refused instead.
         const reason = `${toolName} would need approval, and this mode never asks (allow it with a rule)`;
-        verdict.checks.push(modeCheck("dontAsk", "deny", reason));
-        verdicts.set(callOptions.toolCallId, { ...verdict, behavior: "deny", deniedBy: `permission mode dontAsk: ${reason}` });
+        verdict.checks.push(modeCheck(mode, "deny", reason));
+        verdicts.set(callOptions.toolCallId, { ...verdict, behavior: "deny", deniedBy: `${modeName}: ${reason}` });
         return false;
       }
       return asks;
@@ -245,8 +246,18 @@ function ruleCheck(rule: { text: string; shown: string; line: number; list: stri
   return { check, outcome: { decision: behavior } };
 }
 
-function modeCheck(mode: PermissionMode, behavior: "allow" | "deny", reason: string): GuardCheck {
-  const check: GuardInput = { check: "mode", summary: `${behavior === "allow" ? "allowed" : "denied"} by permission mode ${mode}: ${reason}`, what: mode };
+// How a check or a refusal names the mode: with where it was set (an agent's file, a settings file).
+function nameOf(mode: { mode: PermissionMode; source?: string }): string {
+  return `permission mode ${mode.mode}${mode.source ? ` (${mode.source})` : ""}`;
+}
+
+function modeCheck(mode: { mode: PermissionMode; source?: string }, behavior: "allow" | "deny", reason: string): GuardCheck {
+  const check: GuardInput = {
+    check: "mode",
+    summary: `${behavior === "allow" ? "allowed" : "denied"} by ${nameOf(mode)}: ${reason}`,
+    what: mode.mode,
+    ...(mode.source ? { source: mode.source } : {}),
+  };
   const outcome: GuardOutput = { decision: behavior, reason };
   return { check, outcome };
 }

@@ -12,3 +12,5 @@ export type { CommandHook, HookConfig, HookEvent } from "./hooks.ts";
 export { DEFAULT_HOOK_TIMEOUT_SECONDS, runHookCommand } from "./hook-runner.ts";
 export { claudeGuard } from "./guard.ts";
 export type { ClaudeGuard, ClaudeGuardOptions, PermissionMode } from "./guard.ts";
+export { PERMISSION_MODES, permissionModeOf } from "./guard-mode.ts";
+export type { PermissionModeName } from "./guard-mode.ts";

@@ -7,8 +7,9 @@
 // marketplace names). What is wrong with a manifest is a warning; the rest still loads.
 import { existsSync, statSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, isAbsolute, join, relative, resolve } from "node:path";
 import type { Problem } from "./problem.ts";
+import { isWithin } from "../paths/index.ts";
 
 /** A folder (or one .md file) of markdown agents, and whose agents they are. */
 export interface AgentSource {
@@ -176,7 +177,7 @@ async function readMarketplace(folder: string, problems: Problem[]): Promise<Mar
     // A bare name sits under metadata.pluginRoot; "./…" is relative to the marketplace root.
     const relativeSource = raw.source.startsWith("./") || raw.source.startsWith("../") || raw.source === "." ? raw.source : join(pluginRoot ?? ".", raw.source);
     const root = resolve(folder, relativeSource);
-    if (isAbsolute(raw.source) || !inside(folder, root)) {
+    if (isAbsolute(raw.source) || !isWithin(folder, root)) {
       problems.push(warning(file, `june: ${where}: the source ${JSON.stringify(raw.source)} of ${JSON.stringify(name)} is outside the project folder; June reads plugins inside it only, so it is left out.`, "JUNE_PLUGIN_SKIPPED"));
       return;
     }
@@ -246,7 +247,7 @@ function componentPaths(root: string, where: string, key: string, standard: stri
     }
     for (const path of list as string[]) {
       const full = resolve(root, path);
-      if (!path.startsWith("./") || !inside(root, full)) {
+      if (!path.startsWith("./") || !isWithin(root, full)) {
         problems.push(warning(where, `june: ${where}: \`${key}\` path ${JSON.stringify(path)} must start with "./" and stay inside the plugin; it is ignored.`));
       } else if (!existsSync(full)) {
         problems.push(warning(where, `june: ${where}: \`${key}\` path ${JSON.stringify(path)} does not exist (${full}); it is ignored.`));
@@ -296,8 +297,3 @@ function isFolder(path: string): boolean {
 }
 
 /** Whether `path` is `root` or inside it. */
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  // `..cfg` is a folder inside; only `..` itself or a path through it leaves.
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
-}

@@ -18,6 +18,7 @@ import { readFrontmatter } from "../frontmatter/index.ts";
 import { WIRE_NAME, type ToolRef } from "./tool-ref.ts";
 import { withProjectAlias, type ModelAliases } from "./model-alias.ts";
 import { basename, dirname } from "node:path";
+import { PERMISSION_MODES, permissionModeOf, type PermissionModeName } from "../claude-code/index.ts";
 
 /** A markdown agent as data: what its file says, resolved no further than names and references. */
 export interface AgentDefinition {
@@ -73,9 +74,8 @@ const OVERRIDE_ONLY: Record<string, string> = {
   output: "an output is a live schema object",
 };
 
-/** Claude Code's permission modes an agent's `permissionMode` may name (code.claude.com/docs/en/permission-modes). */
-export const PERMISSION_MODES = ["default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions"] as const;
-export type PermissionMode = (typeof PERMISSION_MODES)[number];
+/** Claude Code's permission modes an agent's `permissionMode` may name: the project guard's list. */
+export type PermissionMode = PermissionModeName;
 
 /** How a file is read: the project's model aliases, and the plugin it belongs to. */
 export interface ParseOptions {
@@ -224,10 +224,9 @@ function aliased(value: unknown, aliases: ModelAliases | undefined): unknown {
 }
 
 function readPermissionMode(value: unknown): Read<PermissionMode> {
-  const mode = typeof value === "string" ? value.trim() : undefined;
   // Claude Code takes `manual` for `default` (the mode's name in its UI).
-  if (mode === "manual") return { ok: true, value: "default" };
-  if (mode !== undefined && (PERMISSION_MODES as readonly string[]).includes(mode)) return { ok: true, value: mode as PermissionMode };
+  const mode = typeof value === "string" ? permissionModeOf(value) : undefined;
+  if (mode !== undefined) return { ok: true, value: mode };
   return {
     ok: false,
     problems: [{ code: "JUNE_AGENT_FIELD_INVALID", message: `is ${JSON.stringify(value)}, which is not a Claude Code permission mode; use one of ${PERMISSION_MODES.join(", ")}` }],

@@ -1,11 +1,11 @@
 // Wrapping a program in the sandbox: the same program, arguments, folder and environment, started
 // through bubblewrap. Anything that starts programs for a model (Bash, later MCP stdio servers)
 // goes through here.
-import path from "node:path";
 import { bwrapArgs } from "./bwrap-args.ts";
 import { hostLayout, kindOf } from "./host-layout.ts";
 import type { HiddenPath, HostLayout } from "./host-layout.ts";
 import type { SandboxPolicy } from "./settings.ts";
+import { isWithin } from "../paths/index.ts";
 
 /** A program to start, as `spawn` takes it. */
 export interface Launch {
@@ -32,7 +32,7 @@ export interface Sandbox {
  */
 export function sandboxedLaunch(launch: Launch, sandbox: Sandbox, layout: HostLayout = hostLayout()): Launch {
   const env = { ...launch.env };
-  if (env.TMPDIR !== undefined && !sandbox.policy.writable.some((dir) => isInside(env.TMPDIR!, dir))) env.TMPDIR = "/tmp";
+  if (env.TMPDIR !== undefined && !sandbox.policy.writable.some((dir) => isWithin(dir, env.TMPDIR!))) env.TMPDIR = "/tmp";
   // The policy's denied paths are hidden like /etc's secrets: what exists now, folder or file.
   const hidden = [...layout.hidden, ...existing(sandbox.policy.denied)];
   return {
@@ -51,7 +51,3 @@ function existing(paths: readonly string[]): HiddenPath[] {
   });
 }
 
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
-}

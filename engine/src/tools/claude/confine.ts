@@ -6,6 +6,7 @@
 import { lstat, readlink, realpath } from "node:fs/promises";
 import path from "node:path";
 import { JuneError } from "../../errors/index.ts";
+import { isWithin } from "../../paths/index.ts";
 import { errnoCode, fileError } from "./file-errors.ts";
 
 /** A path the model gave, resolved and known to be inside the project folder. */
@@ -57,11 +58,6 @@ export async function confine(root: string, filePath: string, studioData: readon
   return confined;
 }
 
-/** True when `candidate` is `folder` or inside it (both absolute, real). */
-export function isWithin(folder: string, candidate: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return !(relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative));
-}
 
 /** True when the real location `candidate` is in one of `scope`'s studio-data folders. */
 export function inStudioData(scope: Pick<ConfinedPath, "studioData">, candidate: string): boolean {

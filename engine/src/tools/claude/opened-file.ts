@@ -11,7 +11,8 @@ import { mkdir, open, readlink, realpath, stat, unlink } from "node:fs/promises"
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { JuneError } from "../../errors/index.ts";
-import { inStudioData, isWithin, studioDataError } from "./confine.ts";
+import { isWithin } from "../../paths/index.ts";
+import { inStudioData, studioDataError } from "./confine.ts";
 import type { ConfinedPath } from "./confine.ts";
 import { builtinError, errnoCode, fileError } from "./file-errors.ts";
 
