@@ -103,8 +103,11 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
   const guardTool = <T extends Tool<any, any>>(toolName: string, tool: T): T => {
     const verdicts = new Map<string, CallVerdict>();
     const own = tool.needsApproval;
+    // The hooks that reach this tool: the config doesn't change, so they are chosen once.
+    const preHooks = hooksFor(config, "PreToolUse", toolName);
+    const postHooks = hooksFor(config, "PostToolUse", toolName);
     const evaluate = async (input: unknown, callOptions: { toolCallId: string; messages: unknown[] }): Promise<CallVerdict> => {
-      const pre = await runGuardHooks(hooksFor(config, "PreToolUse", toolName), { ...context, event: "PreToolUse", toolName, toolInput: input, toolUseId: callOptions.toolCallId });
+      const pre = await runGuardHooks(preHooks, { ...context, event: "PreToolUse", toolName, toolInput: input, toolUseId: callOptions.toolCallId });
       const checks = [...pre.checks];
       if (pre.denied) return { behavior: "deny", deniedBy: pre.denied, checks };
       const effective = pre.updatedInput ?? input;
@@ -161,10 +164,9 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
       const effective = verdict.updatedInput ?? input;
       // Called in this same tick, so a tool that reads the call host first thing still finds it.
       const result = original!.call(tool, effective, callOptions);
-      const post = hooksFor(config, "PostToolUse", toolName);
-      if (post.length === 0 || isAsyncIterable(result)) return result;
+      if (postHooks.length === 0 || isAsyncIterable(result)) return result;
       return Promise.resolve(result).then(async (output) => {
-        const ran = await runGuardHooks(post, { ...context, event: "PostToolUse", toolName, toolInput: effective, toolUseId: callOptions.toolCallId, toolResponse: output, signal: callOptions.abortSignal ?? context.signal });
+        const ran = await runGuardHooks(postHooks, { ...context, event: "PostToolUse", toolName, toolInput: effective, toolUseId: callOptions.toolCallId, toolResponse: output, signal: callOptions.abortSignal ?? context.signal });
         for (const check of ran.checks) host?.noteGuard(check.check, check.outcome);
         if (ran.feedback.length > 0) feedback.set(callOptions.toolCallId, ran.feedback.join("\n"));
         return output;
@@ -189,7 +191,7 @@ export function claudeGuard(options: ClaudeGuardOptions): ClaudeGuard {
       ...tool,
       needsApproval,
       ...(execute ? { execute } : {}),
-      ...(execute && hooksFor(config, "PostToolUse", toolName).length > 0 ? { toModelOutput } : {}),
+      ...(execute && postHooks.length > 0 ? { toModelOutput } : {}),
     } as T;
     // The marks a spread leaves behind (June's built-in name, an MCP tool's origin) stay with the tool.
     for (const key of Object.getOwnPropertySymbols(tool)) {

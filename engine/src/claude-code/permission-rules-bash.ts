@@ -85,9 +85,23 @@ export function bashPatternMatches(pattern: string, command: string): boolean {
   // A trailing " *" may also be nothing at all: `git log *` matches `git log` too.
   const optionalTail = pattern.endsWith(" *");
   const body = optionalTail ? pattern.slice(0, -2) : pattern;
-  const source = body.split("*").map(escape).join(".*") + (optionalTail ? "(?: .*)?" : "");
-  // RE2: linear in the command whatever the rule's stars.
-  return RE2JS.compile(`^${source}$`, RE2JS.DOTALL).matches(command);
+  return compiled(pattern, () => body.split("*").map(escape).join(".*") + (optionalTail ? "(?: .*)?" : "")).matches(command);
+}
+
+// Each starred pattern compiled once (a rule is matched against every call of its tool). The
+// patterns come from settings files, so the cache is small; it starts over past its bound.
+const COMPILED_LIMIT = 1_000;
+const compiledPatterns = new Map<string, RE2JS>();
+
+function compiled(pattern: string, source: () => string): RE2JS {
+  let regex = compiledPatterns.get(pattern);
+  if (regex === undefined) {
+    if (compiledPatterns.size >= COMPILED_LIMIT) compiledPatterns.clear();
+    // RE2: linear in the command whatever the rule's stars.
+    regex = RE2JS.compile(`^${source()}$`, RE2JS.DOTALL);
+    compiledPatterns.set(pattern, regex);
+  }
+  return regex;
 }
 
 function escape(text: string): string {
