@@ -15,7 +15,8 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { StepStartHook, StepStopAnswer, StepStopEvent, StepStopHook } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { askApproval } from "./ask-approval.ts";
-import { endNode, startNode, type AgentFrame, type Place } from "./run-context.ts";
+import { recordGuard } from "./guard-node.ts";
+import type { AgentFrame, Place } from "./run-context.ts";
 import { tracedModel } from "./traced-model.ts";
 import { tracedTools } from "./traced-tools.ts";
 import { traceUnknownToolCalls } from "./unknown-tools.ts";
@@ -138,10 +139,7 @@ async function startedStep(hook: StepStartHook, prompt: string, place: Place, st
 }
 
 function recordChecks(checks: StepStopAnswer["checks"], place: Place, stepNodeId: string): void {
-  for (const { check, outcome } of checks) {
-    const nodeId = startNode(place.ctx, { parentId: stepNodeId, kind: "guard", name: check.summary, input: check });
-    endNode(place.ctx, nodeId, "succeeded", { output: outcome });
-  }
+  for (const { check, outcome } of checks) recordGuard(place.ctx, stepNodeId, check, outcome);
 }
 
 async function stoppedStep(hook: StepStopHook, event: StepStopEvent, place: Place, stepNodeId: string): Promise<string | undefined> {

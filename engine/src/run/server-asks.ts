@@ -7,6 +7,7 @@ import { generateText } from "ai";
 import { provideCallHost, type CallHost, type PersonAnswer } from "../capabilities/index.ts";
 import type { ApprovalRequest, ServerAsk } from "../trace/index.ts";
 import { resolveModel } from "./model-loop.ts";
+import { recordGuard } from "./guard-node.ts";
 import { emit, endNode, startNode, type Place } from "./run-context.ts";
 import { peekToolCall, type ToolCallFrame } from "./tool-layers/composite.ts";
 import { tracedModel } from "./traced-model.ts";
@@ -33,10 +34,7 @@ function callHostOf({ nodeId: callNodeId, place }: ToolCallFrame): CallHost {
       const nodeId = startNode(ctx, { parentId: callNodeId, kind: "server-request", name: `${server} ${method}`, input: { server, method } });
       endNode(ctx, nodeId, "succeeded", { output: answer });
     },
-    noteGuard(check, outcome) {
-      const nodeId = startNode(ctx, { parentId: callNodeId, kind: "guard", name: check.summary, input: check });
-      endNode(ctx, nodeId, "succeeded", { output: outcome });
-    },
+    noteGuard: (check, outcome) => recordGuard(ctx, callNodeId, check, outcome),
     async sample(request) {
       if (!place.agent) throw new Error("june: a sampling request needs an agent's model, and this tool call has no agent");
       const model = tracedModel(resolveModel(place.agent, place, place.stepId ?? ""), place, callNodeId);
