@@ -1,16 +1,18 @@
 // Claude Code's permission modes as a guard applies them, after deny and ask rules: `default`
 // (the rules, then the tool's own needsApproval; `manual` is its other name), `acceptEdits` (file
-// edits inside the project and its additionalDirectories run unasked, except in protected paths),
+// edits inside the project and its additionalDirectories run unasked, and so do Bash's mkdir,
+// touch, mv and cp on paths there — except in protected paths),
 // `plan` (nothing that changes anything runs: edits are refused, and so is any other tool that
 // isn't read-only unless a rule or hook allows it), `auto` (Claude Code's classifier approves in
 // the user's place; June has none, so it asks as the default mode does, and says so), `dontAsk`
 // (never asks: what no rule or hook allows is refused) and `bypassPermissions` (every call runs
 // unasked) — the last only when the caller opted in, as it turns every safeguard off.
 // (code.claude.com/docs/en/permission-modes)
-import { basename } from "node:path";
 import { isWithin } from "../paths/index.ts";
 import { EDIT_TOOLS, READ_TOOLS } from "./permission-rules.ts";
 import { absoluteToolPath } from "./permission-rules-paths.ts";
+import { acceptedFileCommand } from "./accept-edits-bash.ts";
+import { isProtected } from "./protected-paths.ts";
 import type { ClaudeSettings, SettingsProblem } from "./settings.ts";
 
 /** Claude Code's permission modes, as an agent's `permissionMode` or the settings' `defaultMode` name them. */
@@ -34,10 +36,6 @@ export function permissionModeOf(written: string): PermissionModeName | undefine
 
 /** Tools that only look: they run in plan mode. */
 const READ_ONLY: readonly string[] = [...READ_TOOLS, "WebFetch", "WebSearch", "TodoWrite", "TodoRead"];
-
-/** Folders and files whose edits no mode but bypassPermissions runs unasked (Claude Code's protected paths). */
-const PROTECTED_FOLDERS: readonly string[] = [".git", ".claude", ".vscode", ".idea", ".husky"];
-const PROTECTED_FILES: readonly string[] = [".gitconfig", ".gitmodules", ".bashrc", ".zshrc", ".profile", ".mcp.json"];
 
 /**
  * The mode in force: the agent's `permissionMode`, else the settings' `defaultMode`, else default.
@@ -104,6 +102,11 @@ export function modeVerdict(
     case "bypassPermissions":
       return { behavior: "allow", reason: "every call runs unasked" };
     case "acceptEdits": {
+      if (toolName === "Bash") {
+        const command = (input as { command?: unknown } | undefined)?.command;
+        if (typeof command !== "string" || !acceptedFileCommand(command, call.folders, call.root)) return undefined;
+        return { behavior: "allow", reason: "mkdir, touch, mv and cp on files in the project run unasked" };
+      }
       if (!EDIT_TOOLS.includes(toolName)) return undefined;
       const path = pathOf(input);
       if (path === undefined) return undefined;
@@ -126,11 +129,4 @@ function pathOf(input: unknown): string | undefined {
   const record = (input ?? {}) as Record<string, unknown>;
   const path = record.file_path ?? record.notebook_path;
   return typeof path === "string" ? path : undefined;
-}
-
-// An edit in one of the folder's protected folders (at any depth: a nested repository's .git too),
-// or of a protected file, asks in every mode but bypassPermissions.
-function isProtected(folder: string, target: string): boolean {
-  const parts = target.slice(folder.length).split(/[\\/]/).filter(Boolean);
-  return parts.slice(0, -1).some((part) => PROTECTED_FOLDERS.includes(part)) || PROTECTED_FOLDERS.includes(parts.at(-1) ?? "") || PROTECTED_FILES.includes(basename(target));
 }

@@ -223,6 +223,18 @@ describe("permission modes", () => {
     expect(await readFile(join(root, "a.txt"), "utf8")).toBe("A");
   });
 
+  it("acceptEdits runs mkdir and touch in the project unasked, and asks for one that leaves it", async () => {
+    const guard = await guarded({ permissionMode: "acceptEdits" });
+    const model = scripted([{ toolCalls: [{ toolName: "Bash", input: { command: "mkdir -p out && touch out/ok" } }, { toolName: "Bash", input: { command: "touch ../escaped" } }] }, { text: "ok" }]);
+    const handle = run(agentWith(model, { Bash: guard.guardTool("Bash", builtins().Bash) }));
+    const approval = await nextApproval(handle);
+    expect(approval.input).toEqual({ command: "touch ../escaped" });
+    handle.deny(approval.approvalId);
+    const result = await handle.result;
+    expect(await readFile(join(root, "out", "ok"), "utf8")).toBe("");
+    expect(nodes(result.trace, "tool-call")[0]!.children[0]).toMatchObject({ kind: "guard", input: { check: "mode", what: "acceptEdits" } });
+  });
+
   it("bypassPermissions without the opt-in is the default mode, with a warning", async () => {
     const guard = await guarded({ permissionMode: "bypassPermissions", permissionModeSource: { file: join(root, ".claude/agents/dev.md"), line: 5 } });
     expect(guard.mode).toBe("default");
