@@ -78,7 +78,11 @@ describe("approval", () => {
     expect(approvals(tools)).toEqual({ Read: true, Write: false, Edit: true, MultiEdit: true, Glob: false, Grep: false, LS: false, Bash: true, NotebookEdit: true, TodoWrite: false, WebFetch: true });
   });
 
-  it("sets them all with a boolean, but TodoWrite (which changes nothing but its own list) never asks", () => {
+  it("asks for TodoWrite when it is named", () => {
+    expect(approvals(claudeBuiltins({ root: project.current.root, needsApproval: { TodoWrite: true } })).TodoWrite).toBe(true);
+  });
+
+  it("sets them all with a boolean, but a blanket true leaves TodoWrite (which changes nothing but its own list) unasked", () => {
     expect(Object.values(approvals(claudeBuiltins({ root: project.current.root, needsApproval: false })))).toEqual(Array(11).fill(false));
     expect(approvals(claudeBuiltins({ root: project.current.root, needsApproval: true }))).toEqual({
       ...Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, true])),

@@ -43,7 +43,7 @@ export interface ClaudeBuiltinsOptions {
   root: string;
   /**
    * Which tools wait for approval. Default: Write, Edit, MultiEdit, NotebookEdit and Bash do;
-   * Read, Glob, Grep and LS don't (TodoWrite never does). An object overrides per tool
+   * Read, Glob, Grep, LS and TodoWrite don't (a blanket `true` leaves TodoWrite unasked too). An object overrides per tool
    * (`{ Write: false }`); a boolean sets them all.
    */
   needsApproval?: boolean | Partial<Record<ClaudeBuiltinName, boolean>>;
@@ -132,8 +132,8 @@ export function claudeBuiltins(options: ClaudeBuiltinsOptions): ClaudeBuiltins {
     LS: lsTool(root, approval.LS, studioData),
     Bash: claudeBashTool(root, approval.Bash, options.bash),
     NotebookEdit: notebookEditTool(root, approval.NotebookEdit, studioData),
-    // It writes nothing but its own input (the list is the call's input): never asks, whatever `needsApproval` says.
-    TodoWrite: todoWriteTool(),
+    // It writes nothing but its own input (the list is the call's input): unasked by default.
+    TodoWrite: todoWriteTool(approval.TodoWrite),
     WebFetch: webFetchTool({ ...options.webFetch, needsApproval: approval.WebFetch }),
     ...(options.webSearch ? { WebSearch: webSearchTool(options.webSearch) } : {}),
   };
@@ -159,7 +159,8 @@ function studioDataFor(root: string, options: ClaudeBuiltinsOptions): readonly s
 
 function approvalFor(needsApproval: ClaudeBuiltinsOptions["needsApproval"]): Record<ClaudeBuiltinName, boolean> {
   if (typeof needsApproval === "boolean") {
-    return Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, needsApproval])) as Record<ClaudeBuiltinName, boolean>;
+    // TodoWrite changes nothing but its own list: a blanket `true` leaves it unasked; name it to ask.
+    return Object.fromEntries(CLAUDE_BUILTIN_NAMES.map((name) => [name, name === "TodoWrite" ? false : needsApproval])) as Record<ClaudeBuiltinName, boolean>;
   }
   const approval = { ...DEFAULT_NEEDS_APPROVAL };
   for (const [name, value] of Object.entries(needsApproval ?? {})) {

@@ -55,7 +55,8 @@ describe("TodoWrite: the result", () => {
     expect(await call(todoWriteTool(), { todos })).toBe(TODO_WRITE_RESULT);
   });
 
-  it("needs no approval", () => {
+  it("needs no approval, unless asked to", () => {
     expect(todoWriteTool().needsApproval).toBeUndefined();
+    expect(todoWriteTool(true).needsApproval).toBe(true);
   });
 });

@@ -57,9 +57,10 @@ const todoWriteInputSchema = z.object({
  * await todoWriteTool().execute({ todos: [{ content: "Run the tests", status: "in_progress", activeForm: "Running the tests" }] }, options);
  * // "Todos have been modified successfully. …"
  */
-export function todoWriteTool(): TodoWriteTool {
+export function todoWriteTool(needsApproval = false): TodoWriteTool {
   const todoWrite = tool({
     description: TODO_WRITE_DESCRIPTION,
+    ...(needsApproval ? { needsApproval: true } : {}),
     inputSchema: todoWriteInputSchema as unknown as z.ZodType<TodoWriteInput>,
     execute: (input) => {
       // The schema and todosOf agree on what a list is; this only guards against them drifting
