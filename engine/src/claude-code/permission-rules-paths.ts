@@ -6,6 +6,7 @@
 import { homedir } from "node:os";
 import { isAbsolute, posix, resolve } from "node:path";
 import { RE2JS } from "re2js";
+import { globSource } from "../tools/index.ts";
 
 /** A compiled path rule: `test` takes an absolute path. */
 export interface PathMatcher {
@@ -47,7 +48,7 @@ export function compilePathRule(specifier: string, base: PathBase): PathMatcher 
   }
   if (pattern.endsWith("/")) pattern += "**";
   const prefix = anchor.endsWith("/") ? anchor : `${anchor}/`;
-  const regex = RE2JS.compile(`^${escape(prefix)}${globSource(pattern)}(?:/.*)?$`, RE2JS.DOTALL);
+  const regex = RE2JS.compile(`^${escape(prefix)}${globSource(pattern, { braces: false })}(?:/.*)?$`, RE2JS.DOTALL);
   return { test: (path) => regex.matches(path) };
 }
 
@@ -59,42 +60,6 @@ export function compilePathRule(specifier: string, base: PathBase): PathMatcher 
  */
 export function absoluteToolPath(path: string, root: string): string {
   return posix.normalize(isAbsolute(path) ? path : resolve(root, path));
-}
-
-function globSource(pattern: string): string {
-  let source = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i]!;
-    if (char === "*") {
-      const double = pattern[i + 1] === "*";
-      if (double) {
-        i++;
-        if (pattern[i + 1] === "/") {
-          i++;
-          source += "(?:.*/)?";
-        } else {
-          source += ".*";
-        }
-      } else {
-        source += "[^/]*";
-      }
-    } else if (char === "?") {
-      source += "[^/]";
-    } else if (char === "[") {
-      const close = pattern.indexOf("]", i + 2);
-      if (close === -1) source += "\\[";
-      else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\");
-        source += `[${body}]`;
-        i = close;
-      }
-    } else if (char === "\\" && i + 1 < pattern.length) {
-      source += escape(pattern[++i]!);
-    } else {
-      source += escape(char);
-    }
-  }
-  return source;
 }
 
 function escape(text: string): string {

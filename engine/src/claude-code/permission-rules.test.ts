@@ -92,6 +92,15 @@ describe("file paths", () => {
     expect(decideWith({ allow: ["Edit(/src/**/*.ts)"] }, "Edit", { file_path: `${root}/lib/b.ts` })).toEqual({ behavior: "none" });
   });
 
+  it("reads patterns as gitignore does: braces are literal, `**` inside a name stays in its folder", () => {
+    expect(decideWith({ deny: ["Read(./{a,b}.txt)"] }, "Read", { file_path: "a.txt" })).toEqual({ behavior: "none" });
+    expect(decideWith({ deny: ["Read(./{a,b}.txt)"] }, "Read", { file_path: "{a,b}.txt" })).toMatchObject({ behavior: "deny" });
+    expect(decideWith({ deny: ["Read(/src/x**y)"] }, "Read", { file_path: "src/x1y" })).toMatchObject({ behavior: "deny" });
+    expect(decideWith({ deny: ["Read(/src/x**y)"] }, "Read", { file_path: "src/x/1/y" })).toEqual({ behavior: "none" });
+    expect(decideWith({ deny: ["Read(/[!a]*.md)"] }, "Read", { file_path: "b.md" })).toMatchObject({ behavior: "deny" });
+    expect(decideWith({ deny: ["Read(/[!a]*.md)"] }, "Read", { file_path: "a.md" })).toEqual({ behavior: "none" });
+  });
+
   it("applies Read rules to Glob and Grep, Edit rules to Write, and a folder's rule to what is inside", () => {
     expect(decideWith({ deny: ["Read(./secrets)"] }, "Grep", { pattern: "x", path: "secrets/deep" })).toMatchObject({ behavior: "deny" });
     expect(decideWith({ deny: ["Edit(./dist/**)"] }, "Write", { file_path: "dist/a.js" })).toMatchObject({ behavior: "deny" });

@@ -27,3 +27,4 @@ export type {
   WebFetchOptions,
   WebSearchSettings,
 } from "./claude/index.ts";
+export { globSource } from "./claude/glob-pattern.ts";

@@ -52,7 +52,7 @@ export function splitGlob(pattern: string): GlobParts {
  * compileGlob("*.ts").test("src/app.ts"); // false: `*` stays in one folder
  */
 export function compileGlob(pattern: string): GlobMatcher {
-  const [source] = compileSequence(pattern, 0, false);
+  const source = globSource(pattern);
   try {
     // DOTALL: a name may hold a newline, and `**`'s `.*` must cross it.
     return RE2JS.compile(`^${source}$`, RE2JS.DOTALL);
@@ -61,8 +61,20 @@ export function compileGlob(pattern: string): GlobMatcher {
   }
 }
 
+/**
+ * `pattern` as the source of a regular expression (RE2 syntax, unanchored) over "/"-separated
+ * paths: the one glob grammar Glob, Grep and a Claude Code permission rule's path share.
+ * `braces: false` reads `{` literally (gitignore's grammar, which permission rules follow).
+ *
+ * @example
+ * globSource("src/**\/*.ts"); // "src/(?:.*\/)?[^/]*\.ts"
+ */
+export function globSource(pattern: string, options: { braces?: boolean } = {}): string {
+  return compileSequence(pattern, 0, false, options.braces ?? true)[0];
+}
+
 // Compiles from `start` to the end, or (inside braces) to the next "," or "}" at this level.
-function compileSequence(pattern: string, start: number, inBraces: boolean): [string, number] {
+function compileSequence(pattern: string, start: number, inBraces: boolean, braces = true): [string, number] {
   let source = "";
   let index = start;
   while (index < pattern.length) {
@@ -92,7 +104,7 @@ function compileSequence(pattern: string, start: number, inBraces: boolean): [st
       const set = compileSet(pattern, index);
       source += set ? set[0] : "\\[";
       index = set ? set[1] : index + 1;
-    } else if (char === "{") {
+    } else if (char === "{" && braces) {
       const alternatives = compileBraces(pattern, index);
       source += alternatives ? alternatives[0] : "\\{";
       index = alternatives ? alternatives[1] : index + 1;
