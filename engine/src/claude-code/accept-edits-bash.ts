@@ -26,10 +26,18 @@ const FLAG = /^(?:-[A-Za-z]+|--[a-z][a-z-]*|--)$/;
 export function acceptedFileCommand(command: string, folders: readonly string[], root: string): boolean {
   if (hasSubstitution(command) || SHELL_SPECIAL.test(command)) return false;
   const commands = splitCommand(command);
-  return commands.length > 0 && commands.every((one) => acceptedOne(one, folders, root));
+  if (commands.length === 0) return false;
+  // Each folder's real location, found once for every path of every command.
+  const project = folders.map((folder) => ({ folder, real: realLocation(folder) }));
+  return commands.every((one) => acceptedOne(one, project, root));
 }
 
-function acceptedOne(command: string, folders: readonly string[], root: string): boolean {
+interface ProjectFolder {
+  folder: string;
+  real: string | undefined;
+}
+
+function acceptedOne(command: string, folders: readonly ProjectFolder[], root: string): boolean {
   const [name, ...args] = command.split(/\s+/);
   if (name === undefined || !COMMANDS.includes(name)) return false;
   // A flag with its value attached (`--target-directory=/etc`) would hide a path: not accepted.
@@ -38,12 +46,11 @@ function acceptedOne(command: string, folders: readonly string[], root: string):
   return paths.length > 0 && paths.every((path) => insideProject(resolve(root, path), folders));
 }
 
-function insideProject(target: string, folders: readonly string[]): boolean {
-  const folder = folders.find((candidate) => isWithin(candidate, target));
-  if (folder === undefined || isProtected(folder, target)) return false;
+function insideProject(target: string, folders: readonly ProjectFolder[]): boolean {
+  const inside = folders.find(({ folder }) => isWithin(folder, target));
+  if (inside === undefined || inside.real === undefined || isProtected(inside.folder, target)) return false;
   const real = realLocation(target);
-  const realFolder = realLocation(folder);
-  return real !== undefined && realFolder !== undefined && isWithin(realFolder, real) && !isProtected(realFolder, real);
+  return real !== undefined && isWithin(inside.real, real) && !isProtected(inside.real, real);
 }
 
 // Where `path` really is: its deepest existing ancestor's real path with the rest appended, so a
