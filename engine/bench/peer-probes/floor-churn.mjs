@@ -4,7 +4,7 @@
 // (`model`) and one stop condition (`stop`) for every run, or every run's result kept (`keep`).
 //   cp engine/bench/peer-probes/*.mjs <harness copy>/src/ && cd <harness copy>
 //   JUNE_REPO=/work/main node src/floor-churn.mjs model,stop,keep
-import { spawnSync } from "node:child_process";
+import { compileTimes, lateMeans } from "./compile-times.mjs";
 import { fileURLToPath } from "node:url";
 
 const modes = (process.argv[2] ?? "").split(",");
@@ -32,23 +32,6 @@ if (process.env.FLOOR_CHURN_CHILD) {
     console.log(`@@run-end ${run} ${c().cpu.toFixed(1)}`);
   }
 } else {
-  const child = spawnSync(process.execPath, ["--single-threaded", "--trace-opt", fileURLToPath(import.meta.url), modes.join(",")], {
-    env: { ...process.env, FLOOR_CHURN_CHILD: "1" },
-    encoding: "utf8",
-    maxBuffer: 1 << 28,
-  });
-  if (child.status !== 0) throw new Error(child.stderr);
-  let compile = 0;
-  const late = [];
-  for (const line of child.stdout.split("\n")) {
-    const took = /completed (?:compiling|optimizing).*took ([\d.]+), ([\d.]+), ([\d.]+) ms/.exec(line);
-    if (took) compile += Number(took[1]) + Number(took[2]) + Number(took[3]);
-    else if (line.startsWith("@@run-start")) compile = 0;
-    else if (line.startsWith("@@run-end")) {
-      const [, run, cpu] = line.split(" ");
-      if (Number(run) >= 4) late.push({ cpu: Number(cpu), compile });
-    }
-  }
-  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`floor, ${modes.join(",") || "fresh objects per run, full GC before each"}: runs 4+: cpu ${mean(late.map((r) => r.cpu)).toFixed(0)} ms, of it compiling ${mean(late.map((r) => r.compile)).toFixed(0)} ms`);
+  const rows = compileTimes(fileURLToPath(import.meta.url), [modes.join(",")], { FLOOR_CHURN_CHILD: "1" });
+  console.log(`floor, ${modes.join(",") || "fresh objects per run, full GC before each"}: ${lateMeans(rows)}`);
 }

@@ -4,7 +4,7 @@
 // and sums the compile times per run.
 //   cp engine/bench/peer-probes/*.mjs <harness copy>/src/ && cd <harness copy>
 //   JUNE_REPO=/work/main node src/jit-churn.mjs aisdk-generate par 12 [nogc]
-import { spawnSync } from "node:child_process";
+import { compileTimes, lateMeans } from "./compile-times.mjs";
 import { fileURLToPath } from "node:url";
 
 const [key, shapeKey = "par", runs = "12", mode = "gc"] = process.argv.slice(2);
@@ -22,31 +22,8 @@ if (process.env.JIT_CHURN_CHILD) {
     console.log(`@@run-end ${i} ${c().cpu.toFixed(1)}`);
   }
 } else {
-  const child = spawnSync(process.execPath, ["--single-threaded", "--trace-opt", fileURLToPath(import.meta.url), key, shapeKey, runs, mode], {
-    env: { ...process.env, JIT_CHURN_CHILD: "1" },
-    encoding: "utf8",
-    maxBuffer: 1 << 28,
-  });
-  if (child.status !== 0) throw new Error(child.stderr);
-  let compile = 0;
-  let compiles = 0;
-  const rows = [];
-  for (const line of child.stdout.split("\n")) {
-    const took = /completed (?:compiling|optimizing).*took ([\d.]+), ([\d.]+), ([\d.]+) ms/.exec(line);
-    if (took) {
-      compile += Number(took[1]) + Number(took[2]) + Number(took[3]);
-      compiles++;
-    } else if (line.startsWith("@@run-start")) {
-      compile = 0;
-      compiles = 0;
-    } else if (line.startsWith("@@run-end")) {
-      const [, i, cpu] = line.split(" ");
-      rows.push({ run: Number(i), cpu: Number(cpu), compile, compiles });
-    }
-  }
+  const rows = compileTimes(fileURLToPath(import.meta.url), [key, shapeKey, runs, mode], { JIT_CHURN_CHILD: "1" });
   console.log(`${key} ${shapeKey}, ${mode === "nogc" ? "no forced GC" : "full GC before each run"}: run cpu ms / compile ms (compiles)`);
   console.log(rows.map((r) => `${r.run}: ${r.cpu.toFixed(0)} / ${r.compile.toFixed(0)} (${r.compiles})`).join("  "));
-  const late = rows.filter((r) => r.run >= 4);
-  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  console.log(`runs 4+: cpu ${mean(late.map((r) => r.cpu)).toFixed(0)} ms, of it compiling ${mean(late.map((r) => r.compile)).toFixed(0)} ms`);
+  console.log(lateMeans(rows));
 }

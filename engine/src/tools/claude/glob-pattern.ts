@@ -67,7 +67,7 @@ export function compileGlob(pattern: string): GlobMatcher {
  * `braces: false` reads `{` literally (gitignore's grammar, which permission rules follow).
  *
  * @example
- * globSource("src/**\/*.ts"); // "src/(?:.*\/)?[^/]*\.ts"
+ * globSource("src/**\/*.ts"); // "src\\/(?:.*\/)?[^/]*\\.ts"
  */
 export function globSource(pattern: string, options: { braces?: boolean } = {}): string {
   return compileSequence(pattern, 0, false, options.braces ?? true)[0];
