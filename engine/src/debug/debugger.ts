@@ -5,6 +5,7 @@
 // parallel tool call) wait in line behind the stop, so nothing passes a boundary while stopped.
 import { JuneError } from "../errors/index.ts";
 import type { Breakpoint, BoundaryKind, StopInfo, StopReason, TraceEventInput } from "../trace/index.ts";
+import { keepShape } from "../shapes/index.ts";
 
 /** A place the run reached; `details` builds what a stop there shows (only when it stops). */
 export interface Boundary {
@@ -61,7 +62,9 @@ export class RunDebugger {
   readonly #signal: AbortSignal;
   #stepping: StopReason | undefined;
   readonly #startWhen: ((boundary: Boundary) => boolean) | undefined;
-  #breakpoints: readonly Breakpoint[];
+  #breakpoints: readonly Breakpoint[] = [];
+  /** Whether a breakpoint names a tool (the only kind a tool call can meet). */
+  #toolBreakpoints = false;
   #stop: CurrentStop | undefined;
   /** Rejects the promise the run waits on at the current stop (none at an approval stop). */
   #rejectStop: ((error: unknown) => void) | undefined;
@@ -76,7 +79,7 @@ export class RunDebugger {
     this.#signal = options.signal;
     this.#stepping = options.startPaused ? "start" : undefined;
     this.#startWhen = options.startWhen;
-    this.#breakpoints = [...(options.breakpoints ?? [])];
+    this.setBreakpoints(options.breakpoints ?? []);
     this.#signal.addEventListener("abort", () => this.#abortAll(), { once: true });
   }
 
@@ -147,6 +150,29 @@ export class RunDebugger {
 
   setBreakpoints(breakpoints: readonly Breakpoint[]): void {
     this.#breakpoints = [...breakpoints];
+    this.#toolBreakpoints = breakpoints.some((bp) => bp.kind === "tool");
+  }
+
+  /**
+   * True when a tool call would go on at once, so its boundary need not be built: the run is not
+   * stopped, nothing waits, it is not stepping and no breakpoint names a tool (a tool call is no
+   * step's or agent's first boundary, so step and agent breakpoints never stop one).
+   */
+  passesToolCall(): boolean {
+    return this.#stop === undefined && this.#waiting.length === 0 && this.#stepping === undefined && !this.#toolBreakpoints;
+  }
+
+  /**
+   * True when a model call of the step `stepNodeId` (in the agent `agentNodeId`) goes on at once,
+   * so its boundary need not be built: the run is not stopped, nothing waits, it is not stepping
+   * and there are no breakpoints. The call still counts as its step's and agent's first, for
+   * breakpoints set later.
+   */
+  passesModelCall(stepNodeId: string, agentNodeId: string | undefined): boolean {
+    if (this.#stop !== undefined || this.#waiting.length > 0 || this.#stepping !== undefined || this.#breakpoints.length > 0) return false;
+    this.#seenSteps.add(stepNodeId);
+    if (agentNodeId !== undefined) this.#seenAgents.add(agentNodeId);
+    return true;
   }
 
   #firsts(boundary: Boundary): Firsts {
@@ -237,6 +263,7 @@ export class RunDebugger {
     for (const waiting of this.#waiting.splice(0)) waiting.reject(reason);
   }
 }
+keepShape(new RunDebugger({ emit: () => {}, signal: new AbortController().signal }));
 
 function matches(breakpoint: Breakpoint, boundary: Boundary, firsts: Firsts): boolean {
   switch (breakpoint.kind) {

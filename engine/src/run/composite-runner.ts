@@ -13,7 +13,7 @@ import { Step, agentLabel, expandWorkflow, type AgentProps, type PreparedAgent }
 import { RecordedError, executeItems, executePreparedAgent } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
-import { endNode, startNode, type Place, type RunContext } from "./run-context.ts";
+import { endNode, newPlace, startNode, type Place, type RunContext } from "./run-context.ts";
 import { COMPOSITE_OUTPUT, takeToolCall } from "./tool-layers/index.ts";
 
 export function compositeRunner(ctx: () => RunContext): CompositeRunner {
@@ -30,7 +30,7 @@ export function compositeRunner(ctx: () => RunContext): CompositeRunner {
         input,
         ...(declaration.source ? { source: declaration.source } : {}),
       });
-      const place: Place = {
+      const place = newPlace({
         ctx: run,
         parentNodeId: nodeId,
         agentPath: call.place.agentPath,
@@ -40,7 +40,8 @@ export function compositeRunner(ctx: () => RunContext): CompositeRunner {
         parentScope: { scope: caller },
         agent: undefined,
         signal,
-      };
+        stepId: undefined,
+      });
       try {
         const output = await runWorkflow(spec, input, place, call.place.agent?.props.model);
         endNode(run, nodeId, "succeeded", { output });

@@ -3,6 +3,7 @@
 // late subscriber misses nothing. `{ replay: false }` keeps nothing: an iterator gets what comes
 // after it started (a caller that keeps the events itself, through onEvent, needs no second copy).
 import type { TraceEvent } from "../trace/index.ts";
+import { keepShape } from "../shapes/index.ts";
 
 interface Reader {
   /** Live mode: what came since this reader last caught up. */
@@ -61,3 +62,4 @@ export class EventLog implements AsyncIterable<TraceEvent> {
     };
   }
 }
+keepShape(new EventLog());

@@ -17,7 +17,7 @@ import {
 } from "../workflow/index.ts";
 import { runModelLoop } from "./model-loop.ts";
 import { inContext, isAbort, toNodeError } from "./node-errors.ts";
-import { emit, endNode, startNode, type Place } from "./run-context.ts";
+import { emit, endNode, newPlace, startNode, type Place } from "./run-context.ts";
 
 /** An error already recorded on the node where it happened; ancestors only mark themselves. */
 export class RecordedError extends Error {
@@ -85,13 +85,13 @@ async function executeAgentBody(prepared: PreparedAgent, nodeId: string, place: 
   });
   const blocks = prepared.props.blocks ? await resolveBlocks(prepared.props.blocks, { signal: place.signal }) : undefined;
   const instructions = [prepared.props.instructions, blocks?.instructions].filter((t) => t).join("\n\n") || undefined;
-  const inner: Place = {
+  const inner = newPlace({
     ...place,
     parentNodeId: nodeId,
     agentPath: [...place.agentPath, prepared.name],
     parentScope: { scope } satisfies ParentScope,
     agent: { name: prepared.name, label: prepared.label, nodeId, scope, props: prepared.props, instructions, loaders: blocks?.loaders ?? {} },
-  };
+  });
   await executeItems(prepared.workflow, inner);
   return undefined;
 }
@@ -119,7 +119,7 @@ async function executeStep(item: Extract<WorkflowItem, { kind: "step" }>, place:
     nodeId,
     () =>
       runModelLoop({
-        place: { ...place, stepId: stepName },
+        place: newPlace({ ...place, stepId: stepName }),
         agent,
         stepNodeId: nodeId,
         stepId: item.id,
@@ -155,7 +155,7 @@ async function executeCatch(item: Extract<WorkflowItem, { kind: "catch" }>, plac
     input: { retry: tries - 1 },
     ...(item.element.source ? { source: item.element.source } : {}),
   });
-  const inner: Place = { ...place, parentNodeId: nodeId };
+  const inner = newPlace({ ...place, parentNodeId: nodeId });
   let last: NodeError | undefined;
   for (let attempt = 1; attempt <= tries; attempt++) {
     // Steps of a failed attempt don't count: the retry runs them again under the same ids.

@@ -86,7 +86,27 @@ export interface Place {
   agent: AgentFrame | undefined;
   signal: AbortSignal;
   /** The step running, for block loads and approvals. */
-  stepId?: string;
+  stepId: string | undefined;
+}
+
+/**
+ * A place, its fields always in this order: every place has one shape, so the optimized code that
+ * reads places stays valid from one run to the next (places made by spreading and adding a field
+ * each got a shape V8 forgot when the run's objects died, and every run compiled that code again).
+ */
+export function newPlace(place: Place): Place {
+  return {
+    ctx: place.ctx,
+    parentNodeId: place.parentNodeId,
+    agentPath: place.agentPath,
+    stepPrefix: place.stepPrefix,
+    steps: place.steps,
+    stepOrder: place.stepOrder,
+    parentScope: place.parentScope,
+    agent: place.agent,
+    signal: place.signal,
+    stepId: place.stepId,
+  };
 }
 
 export function emit(ctx: RunContext, input: TraceEventInput): TraceEvent {

@@ -13,7 +13,7 @@ import { RecordedError, executeItems, guard } from "./execute.ts";
 import { isAbort, toNodeError } from "./node-errors.ts";
 import { defaultOutput } from "./output.ts";
 import { newRunId } from "./run-id.ts";
-import { emit, startNode, type BlockLoad, type Place, type RunContext } from "./run-context.ts";
+import { emit, newPlace, startNode, type BlockLoad, type RunContext } from "./run-context.ts";
 import { measureValue, valueLimitError, valueLimits, type ValueLimits } from "./value-limits.ts";
 import { RunDebugger, type Boundary, type Breakpoint, type StopInfo } from "../debug/index.ts";
 import { defaultPrices, type PriceTable } from "../pricing/index.ts";
@@ -196,7 +196,7 @@ async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Pr
     ...(options.input !== undefined && !inputProblem ? { input: options.input } : {}),
     ...(isElement(root) && root.source ? { source: root.source } : {}),
   });
-  const place: Place = {
+  const place = newPlace({
     ctx,
     parentNodeId: rootId,
     agentPath: [],
@@ -206,7 +206,8 @@ async function execute(root: JuneNode, options: RunOptions, ctx: RunContext): Pr
     parentScope: { none: "top-level" },
     agent: undefined,
     signal: ctx.signal,
-  };
+    stepId: undefined,
+  });
   let error: NodeError | undefined;
   try {
     await guard(place, rootId, async () => {

@@ -6,7 +6,6 @@
 // layers change nothing about how the tool runs.
 import type { Tool, ToolExecutionOptions, ToolSet } from "ai";
 import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
-import { promised } from "./model-layers/compose.ts";
 import type { Place } from "./run-context.ts";
 import {
   blockLoadLayer,
@@ -19,8 +18,10 @@ import {
   replayChoice,
   toolCall,
   traceLayer,
+  type ToolExecutor,
   type ToolLayer,
 } from "./tool-layers/index.ts";
+import { SHAPE_ONLY, keepShape } from "../shapes/index.ts";
 
 /** A step's traced tools, and a way to wait for the executions still running. */
 export interface TracedTools {
@@ -41,18 +42,9 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
       traced[name] = tool;
       continue;
     }
-    const execute = composeLayers(layersOf(name, tool, place, stepNodeId), liveExecute(tool, place));
-    traced[name] = {
-      ...tool,
-      execute: (input: unknown, options: ToolExecutionOptions<any>) => {
-        // A promise whatever the layers did: one that throws first (a replay mismatch, an aborted run) rejects it.
-        const execution = promised(() => execute(toolCall(name, input, options)));
-        running.add(execution);
-        const done = () => void running.delete(execution);
-        execution.then(done, done);
-        return execution;
-      },
-    } as ToolSet[string];
+    const layered = new LayeredTool(name, composeLayers(layersOf(name, tool, place, stepNodeId), liveExecute(tool, place)), running);
+    // A bound method, not a closure: its optimized code outlives the run (tool-layers/tool-call.ts).
+    traced[name] = { ...tool, execute: layered.execute.bind(layered) } as ToolSet[string];
   }
   return {
     tools: traced,
@@ -60,6 +52,44 @@ export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): T
       while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
+}
+
+class LayeredTool {
+  readonly #name: string;
+  readonly #executor: ToolExecutor;
+  readonly #running: Set<Promise<unknown>>;
+
+  constructor(name: string, executor: ToolExecutor, running: Set<Promise<unknown>>) {
+    this.#name = name;
+    this.#executor = executor;
+    this.#running = running;
+  }
+
+  execute(input: unknown, options: ToolExecutionOptions<any>): Promise<unknown> {
+    // A promise whatever the layers did: one that throws first (a replay mismatch, an aborted run) rejects it.
+    let execution: Promise<unknown>;
+    try {
+      const output = this.#executor.execute(toolCall(this.#name, input, options));
+      execution = output instanceof Promise ? output : Promise.resolve(output);
+    } catch (error) {
+      execution = Promise.reject(error);
+    }
+    void untilSettled(execution, this.#running);
+    return execution;
+  }
+}
+keepShape(new LayeredTool("", SHAPE_ONLY, SHAPE_ONLY));
+
+// Keeps `execution` among the running until it settles (its failure is the SDK's to handle).
+async function untilSettled(execution: Promise<unknown>, running: Set<Promise<unknown>>): Promise<void> {
+  running.add(execution);
+  try {
+    await execution;
+  } catch {
+    // The SDK gets the failure from `execution` itself.
+  } finally {
+    running.delete(execution);
+  }
 }
 
 function layersOf(name: string, tool: Tool, place: Place, stepNodeId: string): ToolLayer[] {

@@ -13,6 +13,7 @@
 import type { TraceEvent } from "./events.ts";
 import type { StopInfo } from "./stops.ts";
 import { emptyUsage, type Cost, type TraceNode, type Usage } from "./types.ts";
+import { keepShape } from "../shapes/index.ts";
 
 /** Where a replayed node's answer came from. */
 export interface ReplayedFrom {
@@ -246,6 +247,7 @@ export class TraceBuilder {
     this.#fold.apply(event);
   }
 }
+keepShape(new TraceBuilder());
 
 /** Rebuilds a run's tree from its events. */
 export function buildTrace(events: Iterable<TraceEvent>): TraceNode | undefined {

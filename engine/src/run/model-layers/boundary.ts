@@ -1,5 +1,6 @@
 // The debugger's boundary before a model call: where a stepping run (or a breakpoint, or a pause)
-// stops, showing the request the model is about to get. Running on costs one check, no promise.
+// stops, showing the request the model is about to get. Running on costs one check, no promise;
+// while nothing can stop it (not stepping, no breakpoints, no stop) the boundary isn't even built.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
 import type { PendingModelRequest } from "../../debug/index.ts";
 import { encodePrompt } from "../../trace/index.ts";
@@ -8,6 +9,7 @@ import { settingsOf } from "./call-settings.ts";
 import { promised } from "./compose.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /**
  * Waits before each call where the run stops; `sent` is the step's, shared with its trace layer.
@@ -16,31 +18,53 @@ import type { SentMessages } from "./sent-messages.ts";
  * composeLayers(model, [boundaryLayer(place, stepNodeId, sent), traceLayer(place, stepNodeId, sent)]);
  */
 export function boundaryLayer(place: Place, stepNodeId: string, sent: SentMessages): LanguageModelV4Middleware {
-  const stop = (params: LanguageModelV4CallOptions, model: LanguageModelV4): Promise<void> | undefined => {
+  return new BoundaryLayer(place, stepNodeId, sent);
+}
+
+// Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
+class BoundaryLayer implements LanguageModelV4Middleware {
+  readonly specificationVersion = "v4";
+  readonly #place: Place;
+  readonly #stepNodeId: string;
+  readonly #sent: SentMessages;
+
+  constructor(place: Place, stepNodeId: string, sent: SentMessages) {
+    this.#place = place;
+    this.#stepNodeId = stepNodeId;
+    this.#sent = sent;
+  }
+
+  // Running on adds no promise: the call goes on in the same tick.
+  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
+    const wait = this.#stop(params, model);
+    return wait ? wait.then(doGenerate) : promised(doGenerate);
+  }
+
+  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
+    const wait = this.#stop(params, model);
+    return wait ? wait.then(doStream) : promised(doStream);
+  }
+
+  #stop(params: LanguageModelV4CallOptions, model: LanguageModelV4): Promise<void> | undefined {
+    const place = this.#place;
+    const debug = place.ctx.debug;
+    if (debug.passesModelCall(this.#stepNodeId, place.agent?.nodeId)) return undefined;
     const call = modelCall(params, model);
-    return place.ctx.debug.boundary({
+    const sent = this.#sent;
+    return debug.boundary({
       kind: "model-call",
       agentPath: place.agentPath,
       step: place.stepId ?? "",
-      stepNodeId,
+      stepNodeId: this.#stepNodeId,
       agentNodeId: place.agent?.nodeId,
       replayed: call.recorded !== undefined,
       details: () => ({ request: pendingRequest(call, params, sent.offset(params.prompt)) }),
     });
-  };
-  return {
-    specificationVersion: "v4",
-    // Running on adds no promise: the call goes on in the same tick.
-    wrapGenerate: ({ doGenerate, params, model }) => {
-      const wait = stop(params, model);
-      return wait ? wait.then(doGenerate) : promised(doGenerate);
-    },
-    wrapStream: ({ doStream, params, model }) => {
-      const wait = stop(params, model);
-      return wait ? wait.then(doStream) : promised(doStream);
-    },
-  };
+  }
 }
+keepShape(new BoundaryLayer(SHAPE_ONLY, "", SHAPE_ONLY));
+
+type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
 // Like a model-call node, only the messages new since the step's previous call: a stepped run's
 // record would otherwise grow with the square of its length (each stop repeating the prompt).

@@ -3,12 +3,12 @@
 // SDK gets the reason instead of the input, text it can't parse, so the tool never runs (nor asks
 // for approval) and the model sees the reason as the call's error; the trace has the call, failed
 // with the code. A typed output past them fails the call.
-import type { LanguageModelV4Content, LanguageModelV4Middleware } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { endNode, startNode, type RunContext } from "../run-context.ts";
 import { toNodeError } from "../node-errors.ts";
 import { JsonTextMeter, measureJsonText, valueLimitError, type ValueProblem } from "../value-limits.ts";
-import { promised } from "./compose.ts";
-import { endWith, tapStream } from "./stream-tap.ts";
+import { endWith, tapStream, type StreamEnd, type StreamTap } from "./stream-tap.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
 
@@ -20,51 +20,80 @@ type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), limitsLayer(ctx, stepNodeId)]);
  */
 export function limitsLayer(ctx: RunContext, stepNodeId: string): LanguageModelV4Middleware {
-  const screen = <P extends ToolCallPart>(part: P): P => {
+  return new LimitsLayer(ctx, stepNodeId);
+}
+
+// Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
+class LimitsLayer implements LanguageModelV4Middleware {
+  readonly specificationVersion = "v4";
+  readonly #ctx: RunContext;
+  readonly #stepNodeId: string;
+
+  constructor(ctx: RunContext, stepNodeId: string) {
+    this.#ctx = ctx;
+    this.#stepNodeId = stepNodeId;
+  }
+
+  async wrapGenerate({ doGenerate, params }: WrapOptions): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
+    const answered = await doGenerate();
+    // Copied only when a part was refused: the usual answer goes on as the model gave it.
+    const content = screened(answered.content, this);
+    const result = content === answered.content ? answered : { ...answered, content };
+    if (params.responseFormat?.type === "json") {
+      const problem = measureJsonText(result.content.map((part) => (part.type === "text" ? part.text : "")).join(""), this.#ctx.limits);
+      if (problem) throw typedOutputError(problem);
+    }
+    return result;
+  }
+
+  async wrapStream({ doStream, params }: WrapOptions): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
+    const result = await doStream();
+    // A typed output is JSON the SDK parses as it streams: too deep, it would overflow there.
+    const meter = params.responseFormat?.type === "json" ? new JsonTextMeter(this.#ctx.limits) : undefined;
+    return tapStream(result, new LimitsTap(this, meter));
+  }
+
+  /** The tool call as the SDK gets it: itself, or (past the limits) the reason in place of its input. */
+  screen<P extends ToolCallPart>(part: P): P {
     if (part.providerExecuted) return part;
+    const ctx = this.#ctx;
     const problem = measureJsonText(part.input, ctx.limits);
     if (!problem) return part;
     const error = valueLimitError(problem, `the input the model sent to the tool "${part.toolName}"`);
-    const nodeId = startNode(ctx, { parentId: stepNodeId, kind: "tool-call", name: part.toolName, callId: part.toolCallId });
+    const nodeId = startNode(ctx, { parentId: this.#stepNodeId, kind: "tool-call", name: part.toolName, callId: part.toolCallId });
     endNode(ctx, nodeId, "failed", { error: toNodeError(error) });
     return { ...part, input: `${error.message} (${error.code})` };
-  };
-  return {
-    specificationVersion: "v4",
-    wrapGenerate: ({ doGenerate, params }) =>
-      promised(doGenerate).then((answered) => {
-        // Copied only when a part was refused: the usual answer goes on as the model gave it.
-        const content = screened(answered.content, screen);
-        const result = content === answered.content ? answered : { ...answered, content };
-        if (params.responseFormat?.type === "json") {
-          const problem = measureJsonText(result.content.map((part) => (part.type === "text" ? part.text : "")).join(""), ctx.limits);
-          if (problem) throw typedOutputError(problem);
-        }
-        return result;
-      }),
-    wrapStream: ({ doStream, params }) =>
-      promised(doStream).then((result) => {
-        // A typed output is JSON the SDK parses as it streams: too deep, it would overflow there.
-        const meter = params.responseFormat?.type === "json" ? new JsonTextMeter(ctx.limits) : undefined;
-        return tapStream(result, {
-          part(part) {
-            if (part.type === "tool-call") return screen(part);
-            if (part.type === "text-delta" && meter) {
-              const problem = meter.push(part.delta);
-              if (problem) return endWith(typedOutputError(problem));
-            }
-            return part;
-          },
-        });
-      }),
-  };
+  }
 }
+keepShape(new LimitsLayer(SHAPE_ONLY, ""));
 
-function screened(content: LanguageModelV4Content[], screen: (part: ToolCallPart) => ToolCallPart): LanguageModelV4Content[] {
+type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
+
+class LimitsTap implements StreamTap {
+  readonly #layer: LimitsLayer;
+  readonly #meter: JsonTextMeter | undefined;
+
+  constructor(layer: LimitsLayer, meter: JsonTextMeter | undefined) {
+    this.#layer = layer;
+    this.#meter = meter;
+  }
+
+  part(part: LanguageModelV4StreamPart): LanguageModelV4StreamPart | StreamEnd {
+    if (part.type === "tool-call") return this.#layer.screen(part);
+    if (part.type === "text-delta" && this.#meter) {
+      const problem = this.#meter.push(part.delta);
+      if (problem) return endWith(typedOutputError(problem));
+    }
+    return part;
+  }
+}
+keepShape(new LimitsTap(SHAPE_ONLY, undefined));
+
+function screened(content: LanguageModelV4Content[], layer: LimitsLayer): LanguageModelV4Content[] {
   let out: LanguageModelV4Content[] | undefined;
   for (let i = 0; i < content.length; i++) {
     const part = content[i]!;
-    const kept = part.type === "tool-call" ? screen(part) : part;
+    const kept = part.type === "tool-call" ? layer.screen(part) : part;
     if (kept !== part) (out ??= content.slice(0, i)).push(kept);
     else out?.push(part);
   }

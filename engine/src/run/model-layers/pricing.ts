@@ -2,14 +2,14 @@
 // model that answered (a recorded call keeps the cost it had). It sits below the trace layer, so
 // the usage is in before the node ends, and above the limits layer, so a call that failed there
 // reports none.
-import type { LanguageModelV4Middleware } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { JuneError } from "../../errors/index.ts";
 import { costOf, priceOf, type ModelPrice, type PriceTable } from "../../pricing/index.ts";
 import { emit, type RunContext } from "../run-context.ts";
 import { fromModelUsage } from "../usage.ts";
-import { promised } from "./compose.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
-import { tapStream } from "./stream-tap.ts";
+import { tapStream, type StreamTap } from "./stream-tap.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 type ModelUsage = Parameters<typeof fromModelUsage>[0];
 
@@ -20,45 +20,77 @@ type ModelUsage = Parameters<typeof fromModelUsage>[0];
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), pricingLayer(ctx)]);
  */
 export function pricingLayer(ctx: RunContext): LanguageModelV4Middleware {
-  const price = priceLookup(ctx.prices);
-  const report = (call: ModelCall, usage: ModelUsage): void => {
+  return new PricingLayer(ctx, priceLookup(ctx.prices));
+}
+
+// Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
+class PricingLayer implements LanguageModelV4Middleware {
+  readonly specificationVersion = "v4";
+  readonly #ctx: RunContext;
+  readonly #price: (provider: string, modelId: string) => ModelPrice | undefined;
+
+  constructor(ctx: RunContext, price: (provider: string, modelId: string) => ModelPrice | undefined) {
+    this.#ctx = ctx;
+    this.#price = price;
+  }
+
+  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
+    return this.#generated(doGenerate, modelCall(params, model));
+  }
+
+  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
+    return this.#streamed(doStream, modelCall(params, model));
+  }
+
+  async #generated(doGenerate: WrapOptions["doGenerate"], call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
+    const result = await doGenerate();
+    this.report(call, result.usage);
+    return result;
+  }
+
+  async #streamed(doStream: WrapOptions["doStream"], call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
+    return tapStream(await doStream(), new UsageTap(this, call));
+  }
+
+  report(call: ModelCall, usage: ModelUsage): void {
     if (call.nodeId === undefined) throw new JuneError("JUNE_INTERNAL", "june: a model call's usage has no node to go on (the pricing layer needs the trace layer above it).");
     const flat = fromModelUsage(usage);
-    const costUsd = call.recorded ? call.recorded.call.costUsd : costIn(price(call.provider, call.modelId), flat);
-    emit(ctx, { type: "usage", nodeId: call.nodeId, usage: flat, ...(costUsd !== undefined ? { costUsd } : {}) });
-  };
-  return {
-    specificationVersion: "v4",
-    wrapGenerate: ({ doGenerate, params, model }) => {
-      const call = modelCall(params, model);
-      return promised(doGenerate).then((result) => {
-        report(call, result.usage);
-        return result;
-      });
-    },
-    wrapStream: ({ doStream, params, model }) => {
-      const call = modelCall(params, model);
-      return promised(doStream).then((result) => {
-        let usage: ModelUsage;
-        let ended = false;
-        return tapStream(result, {
-          part(part) {
-            if (part.type === "finish") usage = part.usage;
-            else if (part.type === "error") ended = true;
-            return part;
-          },
-          flush() {
-            if (!ended) report(call, usage);
-            ended = true;
-          },
-          cancel() {
-            ended = true;
-          },
-        });
-      });
-    },
-  };
+    const costUsd = call.recorded ? call.recorded.call.costUsd : costIn(this.#price(call.provider, call.modelId), flat);
+    emit(this.#ctx, { type: "usage", nodeId: call.nodeId, usage: flat, ...(costUsd !== undefined ? { costUsd } : {}) });
+  }
 }
+keepShape(new PricingLayer(SHAPE_ONLY, SHAPE_ONLY));
+
+type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
+
+// A streamed call's usage comes with its finish part; it is reported when the stream ends well.
+class UsageTap implements StreamTap {
+  readonly #layer: PricingLayer;
+  readonly #call: ModelCall;
+  #usage: ModelUsage | undefined;
+  #ended = false;
+
+  constructor(layer: PricingLayer, call: ModelCall) {
+    this.#layer = layer;
+    this.#call = call;
+  }
+
+  part(part: LanguageModelV4StreamPart): LanguageModelV4StreamPart {
+    if (part.type === "finish") this.#usage = part.usage;
+    else if (part.type === "error") this.#ended = true;
+    return part;
+  }
+
+  flush(): void {
+    if (!this.#ended) this.#layer.report(this.#call, this.#usage!);
+    this.#ended = true;
+  }
+
+  cancel(): void {
+    this.#ended = true;
+  }
+}
+keepShape(new UsageTap(SHAPE_ONLY, SHAPE_ONLY));
 
 // A step's calls are nearly always to one model: its price is looked up once (the lookup parses
 // the provider and the id's date suffix), again only when the model changes.

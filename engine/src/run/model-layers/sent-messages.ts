@@ -1,6 +1,8 @@
 // How much of a step's prompt the trace already holds. Each model call records only the messages
 // new since the step's previous call, so a long loop's trace (and a stepped run's stops) grow with
 // its length, not with its square. One per step, shared by the trace and boundary layers.
+import { keepShape } from "../../shapes/index.ts";
+
 export class SentMessages {
   #sent = 0;
 
@@ -22,3 +24,4 @@ export class SentMessages {
     return offset;
   }
 }
+keepShape(new SentMessages());

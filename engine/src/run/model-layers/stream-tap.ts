@@ -8,6 +8,7 @@
 // nearest the model first), and a tap that ends the stream ends it as a pipe would: the layers
 // above see the error part and then the end, the ones below are cancelled.
 import type { LanguageModelV4StreamPart, LanguageModelV4StreamResult } from "@ai-sdk/provider";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 type Part = LanguageModelV4StreamPart;
 
@@ -187,3 +188,4 @@ class TappedStream extends ReadableStream<Part> {
     return transform.readable;
   }
 }
+keepShape(new TappedStream(new Stage(SHAPE_ONLY, SHAPE_ONLY)));

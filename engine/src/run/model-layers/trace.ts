@@ -1,15 +1,15 @@
 // The trace of a model call: a model-call node under the step with what the model was sent (the
 // messages new since the step's previous call, the tools offered, the settings), the text and
 // reasoning as they stream, and what it answered; failed or aborted with the reason if it didn't.
-import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Middleware } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { encodePrompt } from "../../trace/index.ts";
-import { emit, endNode, startNode, type Place } from "../run-context.ts";
+import { emit, endNode, startNode, type Place, type RunContext } from "../run-context.ts";
 import { inContext, isAbort } from "../node-errors.ts";
 import { settingsOf, toolNames } from "./call-settings.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
-import { promised } from "./compose.ts";
 import { tapStream, type StreamTap } from "./stream-tap.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 interface CallRecord {
   text: string;
@@ -26,17 +26,67 @@ interface CallRecord {
  * const model = composeLayers(scripted([{ text: "Hi" }]), [traceLayer(place, stepNodeId, sent)]);
  */
 export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages): LanguageModelV4Middleware {
-  const ctx = place.ctx;
-  const start = (options: LanguageModelV4CallOptions, call: ModelCall): string => {
+  return new TraceLayer(place.ctx, stepNodeId, sent);
+}
+
+// Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
+class TraceLayer implements LanguageModelV4Middleware {
+  readonly specificationVersion = "v4";
+  readonly #ctx: RunContext;
+  readonly #stepNodeId: string;
+  readonly #sent: SentMessages;
+
+  constructor(ctx: RunContext, stepNodeId: string, sent: SentMessages) {
+    this.#ctx = ctx;
+    this.#stepNodeId = stepNodeId;
+    this.#sent = sent;
+  }
+
+  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
+    const call = modelCall(params, model);
+    return this.#generated(doGenerate, this.#start(params, call), call);
+  }
+
+  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
+    const call = modelCall(params, model);
+    return this.#streamed(doStream, this.#start(params, call), call);
+  }
+
+  async #generated(doGenerate: WrapOptions["doGenerate"], nodeId: string, call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
+    let result: Awaited<ReturnType<LanguageModelV4["doGenerate"]>>;
+    try {
+      result = await doGenerate();
+    } catch (error) {
+      this.fail(nodeId, error, call);
+      throw error;
+    }
+    this.succeed(nodeId, recordContent(result.content, result.finishReason?.unified));
+    return result;
+  }
+
+  // A streamed call's text and reasoning go out as they arrive; the node ends with the stream.
+  async #streamed(doStream: WrapOptions["doStream"], nodeId: string, call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
+    let result: Awaited<ReturnType<LanguageModelV4["doStream"]>>;
+    try {
+      result = await doStream();
+    } catch (error) {
+      this.fail(nodeId, error, call);
+      throw error;
+    }
+    return tapStream(result, new StreamRecord(this, nodeId, call));
+  }
+
+  #start(options: LanguageModelV4CallOptions, call: ModelCall): string {
+    const ctx = this.#ctx;
     const prompt = options.prompt;
     const nodeId = startNode(ctx, {
-      parentId: stepNodeId,
+      parentId: this.#stepNodeId,
       kind: "model-call",
       name: call.modelId,
       input: {
         provider: call.provider,
         modelId: call.modelId,
-        ...encodePrompt(prompt, sent.take(prompt)),
+        ...encodePrompt(prompt, this.#sent.take(prompt)),
         tools: toolNames(options),
         settings: settingsOf(options),
       },
@@ -44,9 +94,10 @@ export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages)
     call.nodeId = nodeId;
     if (call.recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: call.recorded.runId, nodeId: call.recorded.call.nodeId } });
     return nodeId;
-  };
-  const succeed = (nodeId: string, record: CallRecord): void => {
-    endNode(ctx, nodeId, "succeeded", {
+  }
+
+  succeed(nodeId: string, record: CallRecord): void {
+    endNode(this.#ctx, nodeId, "succeeded", {
       output: {
         text: record.text,
         ...(record.reasoning ? { reasoning: record.reasoning } : {}),
@@ -54,78 +105,71 @@ export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages)
         ...(record.finishReason ? { finishReason: record.finishReason } : {}),
       },
     });
-  };
-  const fail = (nodeId: string, error: unknown, call: ModelCall): void => {
-    endNode(ctx, nodeId, isAbort(error, ctx.signal) ? "aborted" : "failed", { error: inContext(error, `the call to ${call.modelId}`) });
-  };
-  // A streamed call's text and reasoning go out as they arrive; the node ends with the stream.
-  const streamRecord = (nodeId: string, call: ModelCall): StreamTap => {
-    const record: CallRecord = { text: "", reasoning: "", toolCalls: [] };
-    let ended = false;
-    return {
-      part(part) {
-        switch (part.type) {
-          case "text-delta":
-            record.text += part.delta;
-            emit(ctx, { type: "node-update", nodeId, textDelta: part.delta });
-            break;
-          case "reasoning-delta":
-            record.reasoning += part.delta;
-            emit(ctx, { type: "node-update", nodeId, reasoningDelta: part.delta });
-            break;
-          case "tool-call":
-            record.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) });
-            break;
-          case "finish":
-            record.finishReason = part.finishReason.unified;
-            break;
-          case "error":
-            if (!ended) fail(nodeId, part.error, call);
-            ended = true;
-            break;
-        }
-        return part;
-      },
-      flush() {
-        if (!ended) succeed(nodeId, record);
-        ended = true;
-      },
-      cancel(reason) {
-        if (!ended) fail(nodeId, reason, call);
-        ended = true;
-      },
-    };
-  };
+  }
 
-  return {
-    specificationVersion: "v4",
-    wrapGenerate: ({ doGenerate, params, model }) => {
-      const call = modelCall(params, model);
-      const nodeId = start(params, call);
-      return promised(doGenerate).then(
-        (result) => {
-          succeed(nodeId, recordContent(result.content, result.finishReason?.unified));
-          return result;
-        },
-        (error: unknown) => {
-          fail(nodeId, error, call);
-          throw error;
-        },
-      );
-    },
-    wrapStream: ({ doStream, params, model }) => {
-      const call = modelCall(params, model);
-      const nodeId = start(params, call);
-      return promised(doStream).then(
-        (result) => tapStream(result, streamRecord(nodeId, call)),
-        (error: unknown) => {
-          fail(nodeId, error, call);
-          throw error;
-        },
-      );
-    },
-  };
+  fail(nodeId: string, error: unknown, call: ModelCall): void {
+    const ctx = this.#ctx;
+    endNode(ctx, nodeId, isAbort(error, ctx.signal) ? "aborted" : "failed", { error: inContext(error, `the call to ${call.modelId}`) });
+  }
+
+  delta(nodeId: string, kind: "textDelta" | "reasoningDelta", delta: string): void {
+    emit(this.#ctx, kind === "textDelta" ? { type: "node-update", nodeId, textDelta: delta } : { type: "node-update", nodeId, reasoningDelta: delta });
+  }
 }
+keepShape(new TraceLayer(SHAPE_ONLY, "", SHAPE_ONLY));
+
+type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
+
+// What one streamed call said, as it streams.
+class StreamRecord implements StreamTap {
+  readonly #layer: TraceLayer;
+  readonly #nodeId: string;
+  readonly #call: ModelCall;
+  readonly #record: CallRecord = { text: "", reasoning: "", toolCalls: [] };
+  #ended = false;
+
+  constructor(layer: TraceLayer, nodeId: string, call: ModelCall) {
+    this.#layer = layer;
+    this.#nodeId = nodeId;
+    this.#call = call;
+  }
+
+  part(part: LanguageModelV4StreamPart): LanguageModelV4StreamPart {
+    const record = this.#record;
+    switch (part.type) {
+      case "text-delta":
+        record.text += part.delta;
+        this.#layer.delta(this.#nodeId, "textDelta", part.delta);
+        break;
+      case "reasoning-delta":
+        record.reasoning += part.delta;
+        this.#layer.delta(this.#nodeId, "reasoningDelta", part.delta);
+        break;
+      case "tool-call":
+        record.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) });
+        break;
+      case "finish":
+        record.finishReason = part.finishReason.unified;
+        break;
+      case "error":
+        if (!this.#ended) this.#layer.fail(this.#nodeId, part.error, this.#call);
+        this.#ended = true;
+        break;
+    }
+    return part;
+  }
+
+  flush(): void {
+    if (!this.#ended) this.#layer.succeed(this.#nodeId, this.#record);
+    this.#ended = true;
+  }
+
+  cancel(reason: unknown): void {
+    if (!this.#ended) this.#layer.fail(this.#nodeId, reason, this.#call);
+    this.#ended = true;
+  }
+}
+keepShape(new StreamRecord(SHAPE_ONLY, "", SHAPE_ONLY));
 
 function recordContent(content: LanguageModelV4Content[], finishReason: string | undefined): CallRecord {
   const record: CallRecord = { text: "", reasoning: "", toolCalls: [], ...(finishReason ? { finishReason } : {}) };

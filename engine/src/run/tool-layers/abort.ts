@@ -5,7 +5,8 @@ export function abortReason(signal: AbortSignal): unknown {
 
 // The calls racing each signal, rejected by one listener per signal: a listener added and removed
 // per call cost more than the rest of June's tool layers together (Node's EventTarget, measured).
-// Keyed weakly by the signal, one entry a run (or a composite's run), gone with it.
+// Keyed weakly by the signal, one entry a run (or a composite's run), gone with it. A race makes
+// no closure of its own (the resolvers are the promise's, the waiting is an async function's).
 const racing = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
 
 function racersOf(signal: AbortSignal): Set<(reason: unknown) => void> {
@@ -34,16 +35,20 @@ export function settleOrAbort<T>(work: Promise<T> | T, signal: AbortSignal): Pro
     work.catch(() => {});
     return Promise.reject(abortReason(signal));
   }
-  const racers = racersOf(signal);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (reason: unknown) => {
-      work.catch(() => {});
-      reject(reason);
-    };
-    racers.add(onAbort);
-    work.then(
-      (value) => (racers.delete(onAbort), resolve(value)),
-      (error: unknown) => (racers.delete(onAbort), reject(error)),
-    );
-  });
+  const race = Promise.withResolvers<T>();
+  void settle(work, race, racersOf(signal));
+  return race.promise;
+}
+
+// The work's outcome becomes the race's, unless the abort rejected it first (then the work's own
+// failure, if it comes, is nobody's news: this function awaits it, so it is never unhandled).
+async function settle<T>(work: Promise<T>, race: PromiseWithResolvers<T>, racers: Set<(reason: unknown) => void>): Promise<void> {
+  racers.add(race.reject);
+  try {
+    race.resolve(await work);
+  } catch (error) {
+    race.reject(error);
+  } finally {
+    racers.delete(race.reject);
+  }
 }

@@ -2,7 +2,7 @@
 // load of the run (beside its node), and its layers have no replay and no boundary — it runs live
 // in a replay and is not where a stepping run stops.
 import type { Place } from "../run-context.ts";
-import type { ToolLayer } from "./tool-call.ts";
+import { layer, type ToolLayer } from "./tool-call.ts";
 
 /**
  * Records each call of the loader of `block` in the run's block loads.
@@ -11,8 +11,9 @@ import type { ToolLayer } from "./tool-call.ts";
  * composeLayers([blockLoadLayer(place, "style"), traceLayer(place, stepNodeId, { kind: "block-load", name: "style" })], liveExecute(loader, place));
  */
 export function blockLoadLayer(place: Place, block: string): ToolLayer {
-  return (next) => (call) => {
-    place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
-    return next(call);
-  };
+  return (next) =>
+    layer((call) => {
+      place.ctx.blocksLoaded.push({ block, agentPath: [...place.agentPath], step: place.stepId ?? "" });
+      return next.execute(call);
+    });
 }

@@ -1,7 +1,9 @@
 // The debugger's boundary before a tool executes: where a stepping run (or a breakpoint, or a
-// pause) stops, showing the call. Running on costs one check and no promise.
+// pause) stops, showing the call. Running on costs one check and no promise: while nothing can
+// stop a tool call (not stepping, no tool breakpoint, no stop) the boundary isn't even built.
 import type { Place } from "../run-context.ts";
-import type { ToolLayer } from "./tool-call.ts";
+import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /**
  * Waits before each call where the run stops.
@@ -10,17 +12,35 @@ import type { ToolLayer } from "./tool-call.ts";
  * composeLayers([boundaryLayer(place, stepNodeId), traceLayer(place, stepNodeId, node)], liveExecute(tool, place));
  */
 export function boundaryLayer(place: Place, stepNodeId: string): ToolLayer {
-  return (next) => (call) => {
-    const wait = place.ctx.debug.boundary({
+  return (next) => new BoundaryTool(place, stepNodeId, next);
+}
+
+class BoundaryTool implements ToolExecutor {
+  readonly #place: Place;
+  readonly #stepNodeId: string;
+  readonly #next: ToolExecutor;
+
+  constructor(place: Place, stepNodeId: string, next: ToolExecutor) {
+    this.#place = place;
+    this.#stepNodeId = stepNodeId;
+    this.#next = next;
+  }
+
+  execute(call: ToolCall): unknown {
+    const place = this.#place;
+    const debug = place.ctx.debug;
+    if (debug.passesToolCall()) return this.#next.execute(call);
+    const wait = debug.boundary({
       kind: "tool-call",
       agentPath: place.agentPath,
       step: place.stepId ?? "",
-      stepNodeId,
+      stepNodeId: this.#stepNodeId,
       agentNodeId: place.agent?.nodeId,
       toolName: call.toolName,
       replayed: call.answer.kind === "recorded",
       details: () => ({ tool: { toolName: call.toolName, toolCallId: call.toolCallId, input: call.input } }),
     });
-    return wait ? wait.then(() => next(call)) : next(call);
-  };
+    return wait ? wait.then(() => this.#next.execute(call)) : this.#next.execute(call);
+  }
 }
+keepShape(new BoundaryTool(SHAPE_ONLY, "", SHAPE_ONLY));

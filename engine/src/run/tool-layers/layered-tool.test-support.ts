@@ -7,7 +7,7 @@ import { composeLayers, toolCall, type ToolLayer } from "./tool-call.ts";
 
 export function layeredTool<T extends Tool>(name: string, tool: T, place: Place, layers: ToolLayer[]): T {
   const execute = composeLayers(layers, liveExecute(tool, place));
-  return { ...tool, execute: async (input: unknown, options: ToolExecutionOptions<any>) => execute(toolCall(name, input, options)) };
+  return { ...tool, execute: async (input: unknown, options: ToolExecutionOptions<any>) => execute.execute(toolCall(name, input, options)) };
 }
 
 /** The options the SDK passes a tool's execute, for calling it directly. */

@@ -4,7 +4,8 @@
 import type { RunContext } from "../run-context.ts";
 import { measureValue, valueLimitError } from "../value-limits.ts";
 import { traceableOutput } from "./composite.ts";
-import type { ToolLayer } from "./tool-call.ts";
+import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /**
  * Holds each result of the tool `toolName` to `ctx.limits` (a composite's as its node keeps it).
@@ -13,13 +14,33 @@ import type { ToolLayer } from "./tool-call.ts";
  * composeLayers([traceLayer(place, stepNodeId, node), limitsLayer(ctx, "search")], liveExecute(tool, place));
  */
 export function limitsLayer(ctx: RunContext, toolName: string): ToolLayer {
-  const check = (output: unknown): unknown => {
-    const problem = measureValue(traceableOutput(output), ctx.limits);
-    if (problem) throw valueLimitError(problem, `the result of the tool "${toolName}"`);
-    return output;
-  };
-  return (next) => (call) => {
-    const output = next(call);
-    return output instanceof Promise ? output.then(check) : check(output);
-  };
+  return (next) => new BoundedTool(ctx, toolName, next);
 }
+
+class BoundedTool implements ToolExecutor {
+  readonly #ctx: RunContext;
+  readonly #toolName: string;
+  readonly #next: ToolExecutor;
+
+  constructor(ctx: RunContext, toolName: string, next: ToolExecutor) {
+    this.#ctx = ctx;
+    this.#toolName = toolName;
+    this.#next = next;
+  }
+
+  execute(call: ToolCall): unknown {
+    const output = this.#next.execute(call);
+    return output instanceof Promise ? this.#checked(output) : this.#check(output);
+  }
+
+  async #checked(output: Promise<unknown>): Promise<unknown> {
+    return this.#check(await output);
+  }
+
+  #check(output: unknown): unknown {
+    const problem = measureValue(traceableOutput(output), this.#ctx.limits);
+    if (problem) throw valueLimitError(problem, `the result of the tool "${this.#toolName}"`);
+    return output;
+  }
+}
+keepShape(new BoundedTool(SHAPE_ONLY, "", SHAPE_ONLY));

@@ -8,7 +8,7 @@ import { JuneError, type JuneErrorCode } from "../../errors/index.ts";
 import { callKey, type ReplayPlan } from "../../replay/index.ts";
 import type { NodeError } from "../../trace/index.ts";
 import type { Place } from "../run-context.ts";
-import type { ToolLayer } from "./tool-call.ts";
+import { layer, type ToolLayer } from "./tool-call.ts";
 
 /**
  * Finds each call's answer in the record: recorded, live, or outcome unknown (resume: a tool
@@ -19,7 +19,7 @@ import type { ToolLayer } from "./tool-call.ts";
  */
 export function replayChoice(place: Place, stepNodeId: string, replay: ReplayPlan): ToolLayer {
   const ctx = place.ctx;
-  return (next) => (call) => {
+  return (next) => layer((call) => {
     if (ctx.replayedToolCalls.get(stepNodeId)?.has(call.toolCallId)) {
       const lookup = (id: string) => ctx.builder.node(id);
       const step = lookup(stepNodeId)!;
@@ -28,18 +28,19 @@ export function replayChoice(place: Place, stepNodeId: string, replay: ReplayPla
       const unknown = answer.kind === "live" && replay.unfinishedApprovedTool(toolKey, callKey(step, lookup, "approval", call.toolName, call.toolCallId));
       call.answer = unknown ? { kind: "outcome-unknown" } : answer;
     }
-    return next(call);
-  };
+    return next.execute(call);
+  });
 }
 
 /** Gives a recorded call its recorded output, or fails it with its recorded error; the tool doesn't run. */
 export function replayAnswer(): ToolLayer {
-  return (next) => (call) => {
-    const answer = call.answer;
-    if (answer.kind !== "recorded") return next(call);
-    if (answer.error) throw replayedToolError(answer.error);
-    return answer.output;
-  };
+  return (next) =>
+    layer((call) => {
+      const answer = call.answer;
+      if (answer.kind !== "recorded") return next.execute(call);
+      if (answer.error) throw replayedToolError(answer.error);
+      return answer.output;
+    });
 }
 
 // The recorded failure again, as the same kind of error: the model sees the text it saw then.

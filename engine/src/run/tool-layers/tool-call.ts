@@ -1,7 +1,10 @@
-// One execution of a tool as its layers see it, and how they compose: each layer is a function
-// that wraps the next one's execute, in the order the composition lists them (the first is the
-// outermost). A layer answers synchronously unless it has something to wait for, so a call with
-// nothing to wait for reaches the tool in the tick the SDK called it, as the bare tool would.
+// One execution of a tool as its layers see it, and how they compose: each layer wraps the next
+// one's executor, in the order the composition lists them (the first is the outermost). A call
+// reaches the tool in the tick the SDK called it, as the bare tool would, unless a layer has
+// something to wait for. Executors are objects whose `execute` is a method, not closures made per
+// step or per call: V8 keeps a method's optimized code for the process's life, while a closure's
+// dies with the last closure made from it, and a run's closures die with it, so every run paid to
+// compile them again (measured: docs/benchmarks.md, "Closures on the hot path").
 import type { ToolExecutionOptions } from "ai";
 import type { ToolAnswer } from "../../replay/index.ts";
 
@@ -18,10 +21,12 @@ export interface ToolCall {
 }
 
 /** Runs a call: its output, or a promise of it; a failure throws (or rejects). */
-export type Execute = (call: ToolCall) => unknown;
+export interface ToolExecutor {
+  execute(call: ToolCall): unknown;
+}
 
-/** A layer: given the execute below it, the execute that wraps it. */
-export type ToolLayer = (next: Execute) => Execute;
+/** A layer: given the executor below it, the executor that wraps it. */
+export type ToolLayer = (next: ToolExecutor) => ToolExecutor;
 
 /** The answer of a call nothing recorded: run the tool. */
 export const LIVE: ToolAnswer = { kind: "live" };
@@ -32,8 +37,13 @@ export const LIVE: ToolAnswer = { kind: "live" };
  * @example
  * const run = composeLayers([boundaryLayer(place, stepNodeId), traceLayer(place, stepNodeId, node)], liveExecute(tool, place));
  */
-export function composeLayers(layers: readonly ToolLayer[], execute: Execute): Execute {
-  return layers.reduceRight<Execute>((next, layer) => layer(next), execute);
+export function composeLayers(layers: readonly ToolLayer[], execute: ToolExecutor): ToolExecutor {
+  return layers.reduceRight<ToolExecutor>((next, layer) => layer(next), execute);
+}
+
+/** An executor from a function, for a layer off the hot path (a replay's, a block load's). */
+export function layer(execute: (call: ToolCall) => unknown): ToolExecutor {
+  return { execute };
 }
 
 /** A tool call made from the SDK's `execute(input, options)`. */

@@ -6,7 +6,8 @@ import { emit, endNode, startNode, type Place } from "../run-context.ts";
 import { isAbort, toNodeError } from "../node-errors.ts";
 import { abortReason } from "./abort.ts";
 import { traceableOutput } from "./composite.ts";
-import type { ToolLayer } from "./tool-call.ts";
+import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /** What the node is: a tool call by the tool's name, or a block load by the block's. */
 export interface ToolNode {
@@ -21,33 +22,45 @@ export interface ToolNode {
  * composeLayers([traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" })], liveExecute(tool, place));
  */
 export function traceLayer(place: Place, stepNodeId: string, node: ToolNode): ToolLayer {
-  const ctx = place.ctx;
-  return (next) => (call) => {
+  return (next) => new TraceTool(place, stepNodeId, node, next);
+}
+
+class TraceTool implements ToolExecutor {
+  readonly #place: Place;
+  readonly #stepNodeId: string;
+  readonly #node: ToolNode;
+  readonly #next: ToolExecutor;
+
+  constructor(place: Place, stepNodeId: string, node: ToolNode, next: ToolExecutor) {
+    this.#place = place;
+    this.#stepNodeId = stepNodeId;
+    this.#node = node;
+    this.#next = next;
+  }
+
+  async execute(call: ToolCall): Promise<unknown> {
+    const place = this.#place;
+    const ctx = place.ctx;
     // The SDK still executes calls after an abort (approved ones when the loop continues, a
     // response that arrived as the run was aborted): no tool starts in an aborted run.
     if (place.signal.aborted) throw abortReason(place.signal);
-    const nodeId = startNode(ctx, { parentId: stepNodeId, kind: node.kind, name: node.name, input: call.input, callId: call.toolCallId });
+    const nodeId = startNode(ctx, { parentId: this.#stepNodeId, kind: this.#node.kind, name: this.#node.name, input: call.input, callId: call.toolCallId });
     call.nodeId = nodeId;
-    const fail = (error: unknown): never => {
-      endNode(ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
-      throw error;
-    };
-    const succeed = (output: unknown): unknown => {
-      endNode(ctx, nodeId, "succeeded", { output: traceableOutput(output) });
-      return output;
-    };
     let output: unknown;
     try {
       // Its start may be what the run's recorder failed on, which stopped the run.
       if (place.signal.aborted) throw abortReason(place.signal);
       if (call.answer.kind === "recorded") emit(ctx, { type: "replayed", nodeId, from: { runId: ctx.replay!.runId, nodeId: call.answer.nodeId } });
-      output = next(call);
+      output = await this.#next.execute(call);
     } catch (error) {
-      return fail(error);
+      endNode(ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
+      throw error;
     }
-    return output instanceof Promise ? output.then(succeed, fail) : succeed(output);
-  };
+    endNode(ctx, nodeId, "succeeded", { output: traceableOutput(output) });
+    return output;
+  }
 }
+keepShape(new TraceTool(SHAPE_ONLY, "", SHAPE_ONLY, SHAPE_ONLY));
 
 // A tool that throws is the tool's failure (which the model sees), not a bug in June. The error's
 // class name is kept: the model saw `TypeError: …`, and a replay must show it the same text.
