@@ -63,6 +63,28 @@ type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Part>["read"]>>
 
 const ignore = () => {};
 
+// The SDK's transform, written to as a pipe writes.
+class WriterSink implements Sink {
+  readonly #writer: WritableStreamDefaultWriter<Part>;
+
+  constructor(writer: WritableStreamDefaultWriter<Part>) {
+    this.#writer = writer;
+  }
+
+  write(part: Part): void {
+    this.#writer.write(part).catch(ignore);
+  }
+
+  close(): void {
+    this.#writer.close().catch(ignore);
+  }
+
+  error(reason: unknown): void {
+    this.#writer.abort(reason).catch(ignore);
+  }
+}
+keepShape(new WriterSink(SHAPE_ONLY));
+
 // A stage's taps and its hold on the model's stream, wherever the parts go.
 class Stage {
   readonly taps: StreamTap[];
@@ -76,25 +98,31 @@ class Stage {
 
   /** Feeds `writer` from the model's stream, as a pipe would: backpressure, end, error, cancellation. */
   feed(writer: WritableStreamDefaultWriter<Part>): void {
-    const sink: Sink = {
-      write: (part) => void writer.write(part).catch(ignore),
-      close: () => void writer.close().catch(ignore),
-      error: (reason) => void writer.abort(reason).catch(ignore),
-    };
     // The transform's reader cancelled it (an abort): the model's stream is cancelled too.
     writer.closed.catch((reason: unknown) => this.cancelled(reason).catch(ignore));
-    const pump = (): void => {
-      this.#source.read().then(
-        (read) => {
-          if (this.#ended) return;
-          if (this.#deliver(read, sink)) return;
-          if (writer.desiredSize !== null && writer.desiredSize > 0) pump();
-          else writer.ready.then(pump, ignore);
-        },
-        (error: unknown) => this.#failed(error, sink),
-      );
-    };
-    pump();
+    void this.#pump(writer, new WriterSink(writer));
+  }
+
+  // One part at a time, as long as the transform wants more; an async method, not a closure per
+  // read (tool-layers/tool-call.ts says why).
+  async #pump(writer: WritableStreamDefaultWriter<Part>, sink: Sink): Promise<void> {
+    for (;;) {
+      let read: ReadResult;
+      try {
+        read = await this.#source.read();
+      } catch (error) {
+        this.#failed(error, sink);
+        return;
+      }
+      if (this.#ended || this.#deliver(read, sink)) return;
+      if (writer.desiredSize === null || writer.desiredSize <= 0) {
+        try {
+          await writer.ready;
+        } catch {
+          return;
+        }
+      }
+    }
   }
 
   /** One part for a reader of the tapped stream itself. */
