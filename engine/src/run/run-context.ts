@@ -164,5 +164,14 @@ export function endNode(
   status: Exclude<NodeStatus, "pending" | "running" | "waiting">,
   extra?: { output?: unknown; error?: NodeError },
 ): void {
-  record(ctx, { type: "node-end", nodeId, status, ...extra, runId: ctx.runId, seq: ++ctx.seq, time: Date.now() } as TraceEvent);
+  const runId = ctx.runId;
+  const seq = ++ctx.seq;
+  const time = Date.now();
+  // A literal for each way a node ends, not `extra` spread into one: every end event then has one
+  // of three shapes that outlive the run (shapes/index.ts says why that matters).
+  let event: TraceEvent;
+  if (extra === undefined || !("output" in extra || "error" in extra)) event = { type: "node-end", nodeId, status, runId, seq, time };
+  else if ("error" in extra) event = { type: "node-end", nodeId, status, error: extra.error, runId, seq, time } as TraceEvent;
+  else event = { type: "node-end", nodeId, status, output: extra.output, runId, seq, time };
+  record(ctx, event);
 }
