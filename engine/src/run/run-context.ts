@@ -2,7 +2,7 @@
 // trace, approvals, the capability cache, and where execution currently is (a Place).
 import type { LanguageModel, ToolSet } from "ai";
 import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
-import type { NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartInput } from "../trace/index.ts";
+import type { NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartInput, Usage } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
 import type { RunDebugger } from "../debug/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
@@ -144,6 +144,17 @@ function recordingFailed(ctx: RunContext, event: TraceEvent, error: unknown): vo
           { cause: error },
         );
   ctx.stop(ctx.recordFailure);
+}
+
+/**
+ * A model call's usage event on `nodeId` (with its cost when priced), built whole as the node
+ * events are: one per model call, and a shape that outlives the run (shapes/index.ts).
+ */
+export function emitUsage(ctx: RunContext, nodeId: string, usage: Usage, costUsd: number | undefined): void {
+  const runId = ctx.runId;
+  const seq = ++ctx.seq;
+  const time = Date.now();
+  record(ctx, costUsd === undefined ? { type: "usage", nodeId, usage, runId, seq, time } : { type: "usage", nodeId, usage, costUsd, runId, seq, time });
 }
 
 export function startNode(

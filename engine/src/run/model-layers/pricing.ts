@@ -4,8 +4,8 @@
 // reports none.
 import type { LanguageModelV4, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { JuneError } from "../../errors/index.ts";
-import { costOf, priceOf, type ModelPrice, type PriceTable } from "../../pricing/index.ts";
-import { emit, type RunContext } from "../run-context.ts";
+import { costOf, priceOf, type ModelPrice } from "../../pricing/index.ts";
+import { emitUsage, type RunContext } from "../run-context.ts";
 import { fromModelUsage } from "../usage.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
 import { tapStream, type StreamTap } from "./stream-tap.ts";
@@ -20,18 +20,19 @@ type ModelUsage = Parameters<typeof fromModelUsage>[0];
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), pricingLayer(ctx)]);
  */
 export function pricingLayer(ctx: RunContext): LanguageModelV4Middleware {
-  return new PricingLayer(ctx, priceLookup(ctx.prices));
+  return new PricingLayer(ctx);
 }
 
 // Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
 class PricingLayer implements LanguageModelV4Middleware {
   readonly specificationVersion = "v4";
   readonly #ctx: RunContext;
-  readonly #price: (provider: string, modelId: string) => ModelPrice | undefined;
+  // A step's calls are nearly always to one model: its price is looked up once (the lookup parses
+  // the provider and the id's date suffix), again only when the model changes.
+  #priced: { provider: string; modelId: string; price: ModelPrice | undefined } | undefined;
 
-  constructor(ctx: RunContext, price: (provider: string, modelId: string) => ModelPrice | undefined) {
+  constructor(ctx: RunContext) {
     this.#ctx = ctx;
-    this.#price = price;
   }
 
   wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
@@ -56,10 +57,19 @@ class PricingLayer implements LanguageModelV4Middleware {
     if (call.nodeId === undefined) throw new JuneError("JUNE_INTERNAL", "june: a model call's usage has no node to go on (the pricing layer needs the trace layer above it).");
     const flat = fromModelUsage(usage);
     const costUsd = call.recorded ? call.recorded.call.costUsd : costIn(this.#price(call.provider, call.modelId), flat);
-    emit(this.#ctx, { type: "usage", nodeId: call.nodeId, usage: flat, ...(costUsd !== undefined ? { costUsd } : {}) });
+    emitUsage(this.#ctx, call.nodeId, flat, costUsd);
+  }
+
+  #price(provider: string, modelId: string): ModelPrice | undefined {
+    let priced = this.#priced;
+    if (priced?.provider !== provider || priced.modelId !== modelId) {
+      priced = { provider, modelId, price: priceOf(this.#ctx.prices, provider, modelId) };
+      this.#priced = priced;
+    }
+    return priced.price;
   }
 }
-keepShape(new PricingLayer(SHAPE_ONLY, SHAPE_ONLY));
+keepShape(new PricingLayer(SHAPE_ONLY));
 
 type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
@@ -91,16 +101,6 @@ class UsageTap implements StreamTap {
   }
 }
 keepShape(new UsageTap(SHAPE_ONLY, SHAPE_ONLY));
-
-// A step's calls are nearly always to one model: its price is looked up once (the lookup parses
-// the provider and the id's date suffix), again only when the model changes.
-function priceLookup(table: PriceTable): (provider: string, modelId: string) => ModelPrice | undefined {
-  let last: { provider: string; modelId: string; price: ModelPrice | undefined } | undefined;
-  return (provider, modelId) => {
-    if (last?.provider !== provider || last.modelId !== modelId) last = { provider, modelId, price: priceOf(table, provider, modelId) };
-    return last.price;
-  };
-}
 
 function costIn(price: ModelPrice | undefined, usage: ReturnType<typeof fromModelUsage>): number | undefined {
   return price ? costOf(usage, price) : undefined;
