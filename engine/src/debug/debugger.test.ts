@@ -63,5 +63,10 @@ describe("a boundary nothing can stop", () => {
     expect(debug.boundary(modelCall("n3", "n2"))).toBeUndefined();
     expect(debug.boundary(modelCall("n9", "n2"))).toBeInstanceOf(Promise);
     expect(events.map((e) => e.type)).toEqual(["paused"]);
+    // Stopped there, nothing passes until it goes on.
+    expect(debug.passesToolCall()).toBe(false);
+    expect(debug.passesModelCall("n9", "n2")).toBe(false);
+    debug.continue();
+    expect(debug.passesToolCall()).toBe(true);
   });
 });

@@ -159,7 +159,7 @@ export class RunDebugger {
    * step's or agent's first boundary, so step and agent breakpoints never stop one).
    */
   passesToolCall(): boolean {
-    return this.#stop === undefined && this.#waiting.length === 0 && this.#stepping === undefined && !this.#toolBreakpoints;
+    return this.#runningFree() && !this.#toolBreakpoints;
   }
 
   /**
@@ -169,19 +169,27 @@ export class RunDebugger {
    * breakpoints set later.
    */
   passesModelCall(stepNodeId: string, agentNodeId: string | undefined): boolean {
-    if (this.#stop !== undefined || this.#waiting.length > 0 || this.#stepping !== undefined || this.#breakpoints.length > 0) return false;
-    this.#seenSteps.add(stepNodeId);
-    if (agentNodeId !== undefined) this.#seenAgents.add(agentNodeId);
+    if (!this.#runningFree() || this.#breakpoints.length > 0) return false;
+    this.#seen(stepNodeId, agentNodeId);
     return true;
+  }
+
+  // Not stopped, nobody waiting behind a stop, not stepping: only a breakpoint could stop a call.
+  #runningFree(): boolean {
+    return this.#stop === undefined && this.#waiting.length === 0 && this.#stepping === undefined;
   }
 
   #firsts(boundary: Boundary): Firsts {
     if (boundary.kind !== "model-call") return { inStep: false, inAgent: false };
-    const inStep = !this.#seenSteps.has(boundary.stepNodeId);
-    this.#seenSteps.add(boundary.stepNodeId);
-    const agent = boundary.agentNodeId;
-    const inAgent = agent !== undefined && !this.#seenAgents.has(agent);
-    if (agent !== undefined) this.#seenAgents.add(agent);
+    return this.#seen(boundary.stepNodeId, boundary.agentNodeId);
+  }
+
+  // A model call of the step (and agent) is seen: whether it is the first of each.
+  #seen(stepNodeId: string, agentNodeId: string | undefined): Firsts {
+    const inStep = !this.#seenSteps.has(stepNodeId);
+    this.#seenSteps.add(stepNodeId);
+    const inAgent = agentNodeId !== undefined && !this.#seenAgents.has(agentNodeId);
+    if (agentNodeId !== undefined) this.#seenAgents.add(agentNodeId);
     return { inStep, inAgent };
   }
 

@@ -6,6 +6,7 @@
 // layers change nothing about how the tool runs.
 import type { Tool, ToolExecutionOptions, ToolSet } from "ai";
 import { blockNameOf, isBlockLoader } from "../blocks/index.ts";
+import { asPromise } from "./model-layers/compose.ts";
 import type { Place } from "./run-context.ts";
 import {
   blockLoadLayer,
@@ -69,8 +70,7 @@ class LayeredTool {
     // A promise whatever the layers did: one that throws first (a replay mismatch, an aborted run) rejects it.
     let execution: Promise<unknown>;
     try {
-      const output = this.#executor.execute(toolCall(this.#name, input, options));
-      execution = output instanceof Promise ? output : Promise.resolve(output);
+      execution = asPromise(this.#executor.execute(toolCall(this.#name, input, options)));
     } catch (error) {
       execution = Promise.reject(error);
     }

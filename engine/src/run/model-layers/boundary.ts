@@ -6,7 +6,7 @@ import type { PendingModelRequest } from "../../debug/index.ts";
 import { encodePrompt } from "../../trace/index.ts";
 import type { Place } from "../run-context.ts";
 import { settingsOf } from "./call-settings.ts";
-import { promised } from "./compose.ts";
+import { promised, type WrapOptions } from "./compose.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
@@ -63,8 +63,6 @@ class BoundaryLayer implements LanguageModelV4Middleware {
   }
 }
 keepShape(new BoundaryLayer(SHAPE_ONLY, "", SHAPE_ONLY));
-
-type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
 // Like a model-call node, only the messages new since the step's previous call: a stepped run's
 // record would otherwise grow with the square of its length (each stop repeating the prompt).

@@ -57,7 +57,7 @@ class LayeredModel implements LanguageModelV4 {
     }
   }
 
-  async #transformed<T extends "generate" | "stream">(type: T, params: LanguageModelV4CallOptions): Promise<Awaited<ReturnType<LanguageModelV4[T extends "generate" ? "doGenerate" : "doStream"]>>> {
+  async #transformed<T extends "generate" | "stream">(type: T, params: LanguageModelV4CallOptions): Promise<T extends "generate" ? Generated : Streamed> {
     const transformed = await this.#layer.transformParams!({ type, params, model: this.#inner });
     return (type === "generate" ? this.#generate(transformed) : this.#stream(transformed)) as never;
   }
@@ -76,7 +76,17 @@ class LayeredModel implements LanguageModelV4 {
 }
 keepShape(new LayeredModel({ provider: "", modelId: "", supportedUrls: {} } as LanguageModelV4, { specificationVersion: "v4" }));
 
-function asPromise<T>(result: T | PromiseLike<T>): Promise<Awaited<T>> {
+/** What a layer's `wrapGenerate`/`wrapStream` is handed. */
+export type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
+
+/** What a model's `doGenerate` answers. */
+export type Generated = Awaited<ReturnType<LanguageModelV4["doGenerate"]>>;
+
+/** What a model's `doStream` answers. */
+export type Streamed = Awaited<ReturnType<LanguageModelV4["doStream"]>>;
+
+/** `result` as a promise (itself when it is one). */
+export function asPromise<T>(result: T | PromiseLike<T>): Promise<Awaited<T>> {
   return (result instanceof Promise ? result : Promise.resolve(result)) as Promise<Awaited<T>>;
 }
 
@@ -86,8 +96,7 @@ function asPromise<T>(result: T | PromiseLike<T>): Promise<Awaited<T>> {
  */
 export function promised<T>(call: () => T | PromiseLike<T>): Promise<Awaited<T>> {
   try {
-    const result = call();
-    return (result instanceof Promise ? result : Promise.resolve(result)) as Promise<Awaited<T>>;
+    return asPromise(call());
   } catch (error) {
     return Promise.reject(error);
   }

@@ -3,12 +3,13 @@
 // SDK gets the reason instead of the input, text it can't parse, so the tool never runs (nor asks
 // for approval) and the model sees the reason as the call's error; the trace has the call, failed
 // with the code. A typed output past them fails the call.
-import type { LanguageModelV4, LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { endNode, startNode, type RunContext } from "../run-context.ts";
 import { toNodeError } from "../node-errors.ts";
 import { JsonTextMeter, measureJsonText, valueLimitError, type ValueProblem } from "../value-limits.ts";
 import { endWith, tapStream, type StreamEnd, type StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
+import type { Generated, Streamed, WrapOptions } from "./compose.ts";
 
 type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
 
@@ -34,7 +35,7 @@ class LimitsLayer implements LanguageModelV4Middleware {
     this.#stepNodeId = stepNodeId;
   }
 
-  async wrapGenerate({ doGenerate, params }: WrapOptions): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
+  async wrapGenerate({ doGenerate, params }: WrapOptions): Promise<Generated> {
     const answered = await doGenerate();
     // Copied only when a part was refused: the usual answer goes on as the model gave it.
     const content = screened(answered.content, this);
@@ -46,7 +47,7 @@ class LimitsLayer implements LanguageModelV4Middleware {
     return result;
   }
 
-  async wrapStream({ doStream, params }: WrapOptions): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
+  async wrapStream({ doStream, params }: WrapOptions): Promise<Streamed> {
     const result = await doStream();
     // A typed output is JSON the SDK parses as it streams: too deep, it would overflow there.
     const meter = params.responseFormat?.type === "json" ? new JsonTextMeter(this.#ctx.limits) : undefined;
@@ -66,8 +67,6 @@ class LimitsLayer implements LanguageModelV4Middleware {
   }
 }
 keepShape(new LimitsLayer(SHAPE_ONLY, ""));
-
-type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
 class LimitsTap implements StreamTap {
   readonly #layer: LimitsLayer;

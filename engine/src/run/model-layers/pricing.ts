@@ -10,6 +10,7 @@ import { fromModelUsage } from "../usage.ts";
 import { modelCall, type ModelCall } from "./model-call.ts";
 import { tapStream, type StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
+import type { Generated, Streamed, WrapOptions } from "./compose.ts";
 
 type ModelUsage = Parameters<typeof fromModelUsage>[0];
 
@@ -43,13 +44,13 @@ class PricingLayer implements LanguageModelV4Middleware {
     return this.#streamed(doStream, modelCall(params, model));
   }
 
-  async #generated(doGenerate: WrapOptions["doGenerate"], call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
+  async #generated(doGenerate: WrapOptions["doGenerate"], call: ModelCall): Promise<Generated> {
     const result = await doGenerate();
     this.report(call, result.usage);
     return result;
   }
 
-  async #streamed(doStream: WrapOptions["doStream"], call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
+  async #streamed(doStream: WrapOptions["doStream"], call: ModelCall): Promise<Streamed> {
     return tapStream(await doStream(), new UsageTap(this, call));
   }
 
@@ -70,8 +71,6 @@ class PricingLayer implements LanguageModelV4Middleware {
   }
 }
 keepShape(new PricingLayer(SHAPE_ONLY));
-
-type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
 // A streamed call's usage comes with its finish part; it is reported when the stream ends well.
 class UsageTap implements StreamTap {

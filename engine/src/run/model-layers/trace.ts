@@ -10,6 +10,7 @@ import { modelCall, type ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
 import { tapStream, type StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
+import type { Generated, Streamed, WrapOptions } from "./compose.ts";
 
 interface CallRecord {
   text: string;
@@ -52,28 +53,25 @@ class TraceLayer implements LanguageModelV4Middleware {
     return this.#streamed(doStream, this.#start(params, call), call);
   }
 
-  async #generated(doGenerate: WrapOptions["doGenerate"], nodeId: string, call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doGenerate"]>>> {
-    let result: Awaited<ReturnType<LanguageModelV4["doGenerate"]>>;
-    try {
-      result = await doGenerate();
-    } catch (error) {
-      this.fail(nodeId, error, call);
-      throw error;
-    }
+  async #generated(doGenerate: WrapOptions["doGenerate"], nodeId: string, call: ModelCall): Promise<Generated> {
+    const result = await this.#answer(doGenerate, nodeId, call);
     this.succeed(nodeId, recordContent(result.content, result.finishReason?.unified));
     return result;
   }
 
   // A streamed call's text and reasoning go out as they arrive; the node ends with the stream.
-  async #streamed(doStream: WrapOptions["doStream"], nodeId: string, call: ModelCall): Promise<Awaited<ReturnType<LanguageModelV4["doStream"]>>> {
-    let result: Awaited<ReturnType<LanguageModelV4["doStream"]>>;
+  async #streamed(doStream: WrapOptions["doStream"], nodeId: string, call: ModelCall): Promise<Streamed> {
+    return tapStream(await this.#answer(doStream, nodeId, call), new StreamRecord(this, nodeId, call));
+  }
+
+  // The model's answer; a call that fails (or throws before it answers) fails its node.
+  async #answer<T>(answer: () => PromiseLike<T>, nodeId: string, call: ModelCall): Promise<T> {
     try {
-      result = await doStream();
+      return await answer();
     } catch (error) {
       this.fail(nodeId, error, call);
       throw error;
     }
-    return tapStream(result, new StreamRecord(this, nodeId, call));
   }
 
   #start(options: LanguageModelV4CallOptions, call: ModelCall): string {
@@ -117,8 +115,6 @@ class TraceLayer implements LanguageModelV4Middleware {
   }
 }
 keepShape(new TraceLayer(SHAPE_ONLY, "", SHAPE_ONLY));
-
-type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
 
 // What one streamed call said, as it streams.
 class StreamRecord implements StreamTap {

@@ -4,7 +4,7 @@
 // something to wait for. Executors are objects whose `execute` is a method, not closures made per
 // step or per call: V8 keeps a method's optimized code for the process's life, while a closure's
 // dies with the last closure made from it, and a run's closures die with it, so every run paid to
-// compile them again (measured: docs/benchmarks.md, "Closures on the hot path").
+// compile them again (measured: docs/benchmarks.md, "Shapes that outlive a run").
 import type { ToolExecutionOptions } from "ai";
 import type { ToolAnswer } from "../../replay/index.ts";
 
