@@ -1,6 +1,6 @@
 // composeLayers stacks middleware as the AI SDK's wrapLanguageModel does: the first is the
 // outermost, each sees the options the one above passed down, and a call always gives a promise.
-import type { LanguageModelV4Middleware } from "@ai-sdk/provider";
+import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
 import { generateText, streamText } from "ai";
 import { describe, expect, it } from "vitest";
 import { scripted } from "../../sdk/scripted.ts";
@@ -63,5 +63,46 @@ describe("composed layers", () => {
 
     expect(call).toBeInstanceOf(Promise);
     await expect(call).rejects.toThrow("layer broke");
+  });
+
+  it("give a rejected promise when the model below throws before it answers, under a layer that wraps nothing", async () => {
+    const broke = (): never => {
+      throw new Error("provider broke");
+    };
+    const throwing = { ...scripted([]), doGenerate: broke, doStream: broke };
+    const model = composeLayers(throwing, [{ specificationVersion: "v4" }]);
+    const generating = model.doGenerate({ prompt: [] });
+    const streaming = model.doStream({ prompt: [] });
+
+    expect(generating).toBeInstanceOf(Promise);
+    expect(streaming).toBeInstanceOf(Promise);
+    await expect(generating).rejects.toThrow("provider broke");
+    await expect(streaming).rejects.toThrow("provider broke");
+  });
+
+  it("call a class layer's wraps as its methods, also after its transformParams", async () => {
+    class Tagging implements LanguageModelV4Middleware {
+      readonly specificationVersion = "v4";
+      readonly seen: string[] = [];
+      async transformParams({ params }: { params: LanguageModelV4CallOptions }) {
+        return { ...params, temperature: 0.5 };
+      }
+      async wrapGenerate({ doGenerate, params }: { doGenerate: () => ReturnType<LanguageModelV4["doGenerate"]>; params: LanguageModelV4CallOptions }) {
+        this.seen.push(`generate ${params.temperature}`);
+        return doGenerate();
+      }
+      async wrapStream({ doStream, params }: { doStream: () => ReturnType<LanguageModelV4["doStream"]>; params: LanguageModelV4CallOptions }) {
+        this.seen.push(`stream ${params.temperature}`);
+        return doStream();
+      }
+    }
+    const layer = new Tagging();
+    const model = composeLayers(scripted([{ text: "Hi" }, { text: "Hi again" }]), [layer]);
+    const generated = await generateText({ model, prompt: "Hello" });
+    const streamed = streamText({ model, prompt: "Hello" });
+
+    expect(generated.text).toBe("Hi");
+    expect(await streamed.text).toBe("Hi again");
+    expect(layer.seen).toEqual(["generate 0.5", "stream 0.5"]);
   });
 });

@@ -21,10 +21,11 @@ function wrap(model: LanguageModelV4, layer: LanguageModelV4Middleware): Languag
 }
 
 // One layer over the model below it. What the layer implements is read once, here, not on each
-// call: with the flags kept and a call with nothing to wrap handed straight down, the stack of
-// four layers ran par stream:false at 1.21–1.25× generateText where reading them per call (and each
-// call through a private #generate) ran at 1.29–1.30×, under the harness's full GC before each run
-// (docs/benchmarks.md, "One layer, its flags read once").
+// call, and a call with nothing to wrap goes straight down: under the harness's full GC before
+// each run, four layers that wrap nothing cost par stream:false 10 points more than four plain
+// forwarding objects when every call read the layer's hooks through a private #generate; kept as
+// flags, the whole stack measured 1.21–1.25× generateText against 1.23–1.30× before, a gain
+// within the harness's noise (docs/benchmarks.md, "One layer, its flags read once").
 class LayeredModel implements LanguageModelV4 {
   readonly specificationVersion = "v4";
   readonly provider: string;
@@ -47,12 +48,12 @@ class LayeredModel implements LanguageModelV4 {
     this.supportedUrls = layer.overrideSupportedUrls?.({ model: inner }) ?? inner.supportedUrls;
   }
 
+  // A call never throws: a layer or a model that throws before it answers gives a rejected promise.
   doGenerate(params: LanguageModelV4CallOptions): ReturnType<LanguageModelV4["doGenerate"]> {
     if (this.#transforms) return this.#transformed("generate", params) as Promise<Generated>;
-    const inner = this.#inner;
-    if (!this.#wrapsGenerate) return inner.doGenerate(params);
     try {
-      return asPromise(this.#layer.wrapGenerate!({ doGenerate: () => inner.doGenerate(params), doStream: () => inner.doStream(params), params, model: inner }));
+      const inner = this.#inner;
+      return asPromise(this.#wrapsGenerate ? this.#layer.wrapGenerate!(wrapOptions(inner, params)) : inner.doGenerate(params));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -60,27 +61,30 @@ class LayeredModel implements LanguageModelV4 {
 
   doStream(params: LanguageModelV4CallOptions): ReturnType<LanguageModelV4["doStream"]> {
     if (this.#transforms) return this.#transformed("stream", params) as Promise<Streamed>;
-    const inner = this.#inner;
-    if (!this.#wrapsStream) return inner.doStream(params);
     try {
-      return asPromise(this.#layer.wrapStream!({ doGenerate: () => inner.doGenerate(params), doStream: () => inner.doStream(params), params, model: inner }));
+      const inner = this.#inner;
+      return asPromise(this.#wrapsStream ? this.#layer.wrapStream!(wrapOptions(inner, params)) : inner.doStream(params));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  // A layer that transforms the options: the wrapped call (or the model below) gets them.
+  // A layer that transforms the options: its wrapped call (or the model below) gets them.
   async #transformed(type: "generate" | "stream", params: LanguageModelV4CallOptions): Promise<Generated | Streamed> {
     const layer = this.#layer;
     const inner = this.#inner;
     const transformed = await layer.transformParams!({ type, params, model: inner });
-    const wrapping = type === "generate" ? layer.wrapGenerate : layer.wrapStream;
-    const options = { doGenerate: () => inner.doGenerate(transformed), doStream: () => inner.doStream(transformed), params: transformed, model: inner };
-    if (wrapping) return wrapping(options);
-    return type === "generate" ? options.doGenerate() : options.doStream();
+    if (type === "generate") return this.#wrapsGenerate ? layer.wrapGenerate!(wrapOptions(inner, transformed)) : inner.doGenerate(transformed);
+    return this.#wrapsStream ? layer.wrapStream!(wrapOptions(inner, transformed)) : inner.doStream(transformed);
   }
 }
 keepShape(new LayeredModel({ provider: "", modelId: "", supportedUrls: {} } as LanguageModelV4, { specificationVersion: "v4" }));
+
+// What a layer's wrapGenerate/wrapStream is handed for one call: the model's own methods, bound,
+// not closures (docs/decisions.md, "Hot-path layers are classes"; closures measured the same).
+function wrapOptions(inner: LanguageModelV4, params: LanguageModelV4CallOptions): WrapOptions {
+  return { doGenerate: inner.doGenerate.bind(inner, params), doStream: inner.doStream.bind(inner, params), params, model: inner };
+}
 
 /** What a layer's `wrapGenerate`/`wrapStream` is handed. */
 export type WrapOptions = Parameters<NonNullable<LanguageModelV4Middleware["wrapGenerate"]>>[0];
