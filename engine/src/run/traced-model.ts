@@ -3,7 +3,8 @@
 // boundary, the model-call node in the trace, its usage and cost, the bounds on what the model
 // sent, and the replay's answer from the record. A run that replays nothing has no replay layers.
 // They are composed by June's composeLayers, not the SDK's wrapLanguageModel, which costs each
-// layer three promises per call (docs/decisions.md).
+// layer three promises per call (docs/decisions.md); the four in the middle are June's own
+// (CallLayer) and run side by side in one frame per call.
 import type { LanguageModelV4, LanguageModelV4Middleware } from "@ai-sdk/provider";
 import type { Place } from "./run-context.ts";
 import { SentMessages, boundaryLayer, composeLayers, limitsLayer, pricingLayer, replayAnswer, replayChoice, traceLayer } from "./model-layers/index.ts";

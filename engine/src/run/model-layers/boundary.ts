@@ -1,13 +1,13 @@
 // The debugger's boundary before a model call: where a stepping run (or a breakpoint, or a pause)
 // stops, showing the request the model is about to get. Running on costs one check, no promise;
 // while nothing can stop it (not stepping, no breakpoints, no stop) the boundary isn't even built.
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import type { PendingModelRequest } from "../../debug/index.ts";
 import { encodePrompt } from "../../trace/index.ts";
 import type { Place } from "../run-context.ts";
 import { settingsOf } from "./call-settings.ts";
-import { promised, type WrapOptions } from "./compose.ts";
-import { modelCall, type ModelCall } from "./model-call.ts";
+import { CallLayer, type CallHooks } from "./compose.ts";
+import type { ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
@@ -17,39 +17,28 @@ import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
  * @example
  * composeLayers(model, [boundaryLayer(place, stepNodeId, sent), traceLayer(place, stepNodeId, sent)]);
  */
-export function boundaryLayer(place: Place, stepNodeId: string, sent: SentMessages): LanguageModelV4Middleware {
+export function boundaryLayer(place: Place, stepNodeId: string, sent: SentMessages): CallLayer {
   return new BoundaryLayer(place, stepNodeId, sent);
 }
 
 // Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
-class BoundaryLayer implements LanguageModelV4Middleware {
-  readonly specificationVersion = "v4";
+class BoundaryLayer extends CallLayer implements CallHooks {
   readonly #place: Place;
   readonly #stepNodeId: string;
   readonly #sent: SentMessages;
 
   constructor(place: Place, stepNodeId: string, sent: SentMessages) {
+    super();
     this.#place = place;
     this.#stepNodeId = stepNodeId;
     this.#sent = sent;
   }
 
-  // Running on adds no promise: the call goes on in the same tick.
-  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
-    const wait = this.#stop(params, model);
-    return wait ? wait.then(doGenerate) : promised(doGenerate);
-  }
-
-  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
-    const wait = this.#stop(params, model);
-    return wait ? wait.then(doStream) : promised(doStream);
-  }
-
-  #stop(params: LanguageModelV4CallOptions, model: LanguageModelV4): Promise<void> | undefined {
+  // Running on holds nothing: the call goes on in the same tick.
+  before(call: ModelCall, params: LanguageModelV4CallOptions): Promise<void> | undefined {
     const place = this.#place;
     const debug = place.ctx.debug;
     if (debug.passesModelCall(this.#stepNodeId, place.agent?.nodeId)) return undefined;
-    const call = modelCall(params, model);
     const sent = this.#sent;
     return debug.boundary({
       kind: "model-call",

@@ -2,30 +2,187 @@
 // the model below it), without its per-call async wrappers: wrapLanguageModel awaits every layer's
 // transformParams (also when it has none) and wraps both of its calls in async functions, three
 // promises a layer for each model call. Here a layer without transformParams costs nothing extra,
-// so the layers cost the hot path what they do, not what stacking them costs.
+// and June's own layers (CallLayer: hooks around the call instead of a wrapGenerate that calls
+// down) run side by side in one frame, so the layers cost the hot path what they do, not what
+// stacking them costs.
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from "@ai-sdk/provider";
 import { keepShape } from "../../shapes/index.ts";
+import { modelCall, type ModelCall } from "./model-call.ts";
+import { tapStream, type StreamTap } from "./stream-tap.ts";
 
 /**
- * `model` wrapped in `middleware`, the first outermost.
+ * `model` wrapped in `middleware`, the first outermost. Consecutive CallLayers share one model
+ * object and one async frame per call.
  *
  * @example
  * const model = composeLayers(scripted([{ text: "Hi" }]), [traceLayer(place, stepNodeId, sent), pricingLayer(ctx)]);
  */
 export function composeLayers(model: LanguageModelV4, middleware: readonly LanguageModelV4Middleware[]): LanguageModelV4 {
-  return middleware.reduceRight((inner, layer) => wrap(inner, layer), model);
+  let inner = model;
+  for (let i = middleware.length - 1; i >= 0; ) {
+    const layer = middleware[i]!;
+    if (!(layer instanceof CallLayer)) {
+      inner = new LayeredModel(inner, layer);
+      i--;
+      continue;
+    }
+    let first = i;
+    while (first > 0 && middleware[first - 1] instanceof CallLayer) first--;
+    inner = new ChainedModel(inner, middleware.slice(first, i + 1) as HookedLayer[]);
+    i = first - 1;
+  }
+  return inner;
 }
 
-function wrap(model: LanguageModelV4, layer: LanguageModelV4Middleware): LanguageModelV4 {
-  return new LayeredModel(model, layer);
+/**
+ * What one of June's layers does around a model call, as hooks the composition calls in order,
+ * rather than a wrapGenerate that calls the model below: the hooks of side-by-side layers run in
+ * one async frame per call, not one per layer. Measured on the peer harness (par stream:false, a
+ * full GC before each run), the four hot layers nested as middleware cost about ten points more
+ * than the same work in one function (docs/benchmarks.md, "June's layers in one frame").
+ */
+export interface CallHooks {
+  /**
+   * Before the call goes down, the outermost layer first. A promise holds the call (and the
+   * layers below) until it settles; a rejection fails the call for the layers above.
+   */
+  before?(call: ModelCall, params: LanguageModelV4CallOptions): Promise<void> | undefined;
+  /** A generate call's answer, the innermost layer first: it or a changed one; a throw fails the call for the layers above. */
+  generated?(call: ModelCall, params: LanguageModelV4CallOptions, result: Generated): Generated;
+  /** A stream call's answer, the innermost layer first: a tap on its stream, if the layer watches it. */
+  streamed?(call: ModelCall, params: LanguageModelV4CallOptions, result: Streamed): StreamTap | undefined;
+  /** The call failed below this layer (or was held and never went down), with `error`. */
+  failed?(call: ModelCall, error: unknown): void;
 }
 
-// One layer over the model below it. What the layer implements is read once, here, not on each
-// call, and a call with nothing to wrap goes straight down: under the harness's full GC before
-// each run, four layers that wrap nothing cost par stream:false 10 points more than four plain
-// forwarding objects when every call read the layer's hooks through a private #generate; kept as
-// flags, the whole stack measured 1.21–1.25× generateText against 1.23–1.30× before, a gain
-// within the harness's noise (docs/benchmarks.md, "One layer, its flags read once").
+/**
+ * A June layer: a subclass implements CallHooks, and they are its behaviour. It is an AI SDK
+ * middleware too, so used alone, or by the SDK's wrapLanguageModel, its wrapGenerate/wrapStream
+ * run the same hooks the same way.
+ */
+export class CallLayer implements LanguageModelV4Middleware {
+  readonly specificationVersion = "v4";
+
+  // Getters, as the SDK takes a middleware's functions apart (wrapLanguageModel destructures
+  // them) and calls them without `this`; June's composition never reads them.
+  get wrapGenerate(): (options: WrapOptions) => Promise<Generated> {
+    return (options) => generateThrough([this as HookedLayer], modelCall(options.params, options.model), options.params, options);
+  }
+
+  get wrapStream(): (options: WrapOptions) => Promise<Streamed> {
+    return (options) => streamThrough([this as HookedLayer], modelCall(options.params, options.model), options.params, options);
+  }
+}
+
+type HookedLayer = CallLayer & CallHooks;
+
+// Side-by-side CallLayers over the model below them.
+class ChainedModel implements LanguageModelV4 {
+  readonly specificationVersion = "v4";
+  readonly provider: string;
+  readonly modelId: string;
+  readonly supportedUrls: LanguageModelV4["supportedUrls"];
+  readonly #inner: LanguageModelV4;
+  readonly #layers: readonly HookedLayer[];
+
+  constructor(inner: LanguageModelV4, layers: readonly HookedLayer[]) {
+    this.#inner = inner;
+    this.#layers = layers;
+    this.provider = inner.provider;
+    this.modelId = inner.modelId;
+    this.supportedUrls = inner.supportedUrls;
+  }
+
+  doGenerate(params: LanguageModelV4CallOptions): Promise<Generated> {
+    const inner = this.#inner;
+    return generateThrough(this.#layers, modelCall(params, inner), params, inner);
+  }
+
+  doStream(params: LanguageModelV4CallOptions): Promise<Streamed> {
+    const inner = this.#inner;
+    return streamThrough(this.#layers, modelCall(params, inner), params, inner);
+  }
+}
+keepShape(new ChainedModel({ provider: "", modelId: "", supportedUrls: {} } as LanguageModelV4, []));
+
+// What the layers call down to: the model below (called with the options), or a middleware's
+// doGenerate/doStream (which take none).
+interface Below {
+  doGenerate(params: LanguageModelV4CallOptions): PromiseLike<Generated>;
+  doStream(params: LanguageModelV4CallOptions): PromiseLike<Streamed>;
+}
+
+async function generateThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Generated> {
+  const held = enter(layers, 0, call, params);
+  if (held !== undefined) await held;
+  let result: Generated;
+  try {
+    result = await below.doGenerate(params);
+  } catch (error) {
+    failAbove(layers, layers.length, call, error);
+    throw error;
+  }
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i]!;
+    if (layer.generated === undefined) continue;
+    try {
+      result = layer.generated(call, params, result);
+    } catch (error) {
+      failAbove(layers, i, call, error);
+      throw error;
+    }
+  }
+  return result;
+}
+
+async function streamThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Streamed> {
+  const held = enter(layers, 0, call, params);
+  if (held !== undefined) await held;
+  let result: Streamed;
+  try {
+    result = await below.doStream(params);
+  } catch (error) {
+    failAbove(layers, layers.length, call, error);
+    throw error;
+  }
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const tap = layers[i]!.streamed?.(call, params, result);
+    if (tap !== undefined) result = tapStream(result, tap);
+  }
+  return result;
+}
+
+// The layers' before hooks from `from` on; a promise when one holds the call (the rest wait for it).
+function enter(layers: readonly HookedLayer[], from: number, call: ModelCall, params: LanguageModelV4CallOptions): Promise<void> | undefined {
+  for (let i = from; i < layers.length; i++) {
+    let held: Promise<void> | undefined;
+    try {
+      held = layers[i]!.before?.(call, params);
+    } catch (error) {
+      failAbove(layers, i, call, error);
+      throw error;
+    }
+    if (held !== undefined) {
+      return held.then(
+        () => enter(layers, i + 1, call, params),
+        (error: unknown) => {
+          failAbove(layers, i, call, error);
+          throw error;
+        },
+      );
+    }
+  }
+  return undefined;
+}
+
+// The layers above `at` hear that the call failed, the nearest first, as nested middleware would.
+function failAbove(layers: readonly HookedLayer[], at: number, call: ModelCall, error: unknown): void {
+  for (let i = at - 1; i >= 0; i--) layers[i]!.failed?.(call, error);
+}
+
+// Any other middleware: one layer over the model below it. What the layer implements is read once,
+// here, and a call with nothing to wrap goes straight down (docs/benchmarks.md, "One layer, its
+// flags read once").
 class LayeredModel implements LanguageModelV4 {
   readonly specificationVersion = "v4";
   readonly provider: string;
@@ -98,16 +255,4 @@ export type Streamed = Awaited<ReturnType<LanguageModelV4["doStream"]>>;
 /** `result` as a promise (itself when it is one). */
 export function asPromise<T>(result: T | PromiseLike<T>): Promise<Awaited<T>> {
   return (result instanceof Promise ? result : Promise.resolve(result)) as Promise<Awaited<T>>;
-}
-
-/**
- * What `call` returns, as a promise: a model's calls never throw, so a layer (or a provider) that
- * throws before it returns one, or returns another thenable, still gives its caller a promise.
- */
-export function promised<T>(call: () => T | PromiseLike<T>): Promise<Awaited<T>> {
-  try {
-    return asPromise(call());
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

@@ -3,13 +3,14 @@
 // SDK gets the reason instead of the input, text it can't parse, so the tool never runs (nor asks
 // for approval) and the model sees the reason as the call's error; the trace has the call, failed
 // with the code. A typed output past them fails the call.
-import type { LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { endNode, startNode, type RunContext } from "../run-context.ts";
 import { toNodeError } from "../node-errors.ts";
 import { JsonTextMeter, measureJsonText, valueLimitError, type ValueProblem } from "../value-limits.ts";
-import { endWith, tapStream, type StreamEnd, type StreamTap } from "./stream-tap.ts";
+import { endWith, type StreamEnd, type StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
-import type { Generated, Streamed, WrapOptions } from "./compose.ts";
+import type { ModelCall } from "./model-call.ts";
+import { CallLayer, type CallHooks, type Generated } from "./compose.ts";
 
 type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
 
@@ -20,23 +21,22 @@ type ToolCallPart = Extract<LanguageModelV4Content, { type: "tool-call" }>;
  * @example
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), limitsLayer(ctx, stepNodeId)]);
  */
-export function limitsLayer(ctx: RunContext, stepNodeId: string): LanguageModelV4Middleware {
+export function limitsLayer(ctx: RunContext, stepNodeId: string): CallLayer {
   return new LimitsLayer(ctx, stepNodeId);
 }
 
 // Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
-class LimitsLayer implements LanguageModelV4Middleware {
-  readonly specificationVersion = "v4";
+class LimitsLayer extends CallLayer implements CallHooks {
   readonly #ctx: RunContext;
   readonly #stepNodeId: string;
 
   constructor(ctx: RunContext, stepNodeId: string) {
+    super();
     this.#ctx = ctx;
     this.#stepNodeId = stepNodeId;
   }
 
-  async wrapGenerate({ doGenerate, params }: WrapOptions): Promise<Generated> {
-    const answered = await doGenerate();
+  generated(_call: ModelCall, params: LanguageModelV4CallOptions, answered: Generated): Generated {
     // Copied only when a part was refused: the usual answer goes on as the model gave it.
     const content = screened(answered.content, this);
     const result = content === answered.content ? answered : { ...answered, content };
@@ -47,11 +47,10 @@ class LimitsLayer implements LanguageModelV4Middleware {
     return result;
   }
 
-  async wrapStream({ doStream, params }: WrapOptions): Promise<Streamed> {
-    const result = await doStream();
+  streamed(_call: ModelCall, params: LanguageModelV4CallOptions): StreamTap {
     // A typed output is JSON the SDK parses as it streams: too deep, it would overflow there.
     const meter = params.responseFormat?.type === "json" ? new JsonTextMeter(this.#ctx.limits) : undefined;
-    return tapStream(result, new LimitsTap(this, meter));
+    return new LimitsTap(this, meter);
   }
 
   /** The tool call as the SDK gets it: itself, or (past the limits) the reason in place of its input. */

@@ -2,15 +2,15 @@
 // model that answered (a recorded call keeps the cost it had). It sits below the trace layer, so
 // the usage is in before the node ends, and above the limits layer, so a call that failed there
 // reports none.
-import type { LanguageModelV4, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { JuneError } from "../../errors/index.ts";
 import { costOf, priceOf, type ModelPrice } from "../../pricing/index.ts";
 import { emitUsage, type RunContext } from "../run-context.ts";
 import { fromModelUsage } from "../usage.ts";
-import { modelCall, type ModelCall } from "./model-call.ts";
-import { tapStream, type StreamTap } from "./stream-tap.ts";
+import type { ModelCall } from "./model-call.ts";
+import type { StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
-import type { Generated, Streamed, WrapOptions } from "./compose.ts";
+import { CallLayer, type CallHooks, type Generated } from "./compose.ts";
 
 type ModelUsage = Parameters<typeof fromModelUsage>[0];
 
@@ -20,38 +20,29 @@ type ModelUsage = Parameters<typeof fromModelUsage>[0];
  * @example
  * composeLayers(model, [traceLayer(place, stepNodeId, sent), pricingLayer(ctx)]);
  */
-export function pricingLayer(ctx: RunContext): LanguageModelV4Middleware {
+export function pricingLayer(ctx: RunContext): CallLayer {
   return new PricingLayer(ctx);
 }
 
 // Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
-class PricingLayer implements LanguageModelV4Middleware {
-  readonly specificationVersion = "v4";
+class PricingLayer extends CallLayer implements CallHooks {
   readonly #ctx: RunContext;
   // A step's calls are nearly always to one model: its price is looked up once (the lookup parses
   // the provider and the id's date suffix), again only when the model changes.
   #priced: { provider: string; modelId: string; price: ModelPrice | undefined } | undefined;
 
   constructor(ctx: RunContext) {
+    super();
     this.#ctx = ctx;
   }
 
-  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
-    return this.#generated(doGenerate, modelCall(params, model));
-  }
-
-  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
-    return this.#streamed(doStream, modelCall(params, model));
-  }
-
-  async #generated(doGenerate: WrapOptions["doGenerate"], call: ModelCall): Promise<Generated> {
-    const result = await doGenerate();
+  generated(call: ModelCall, _params: LanguageModelV4CallOptions, result: Generated): Generated {
     this.report(call, result.usage);
     return result;
   }
 
-  async #streamed(doStream: WrapOptions["doStream"], call: ModelCall): Promise<Streamed> {
-    return tapStream(await doStream(), new UsageTap(this, call));
+  streamed(call: ModelCall): StreamTap {
+    return new UsageTap(this, call);
   }
 
   report(call: ModelCall, usage: ModelUsage): void {

@@ -1,16 +1,16 @@
 // The trace of a model call: a model-call node under the step with what the model was sent (the
 // messages new since the step's previous call, the tools offered, the settings), the text and
 // reasoning as they stream, and what it answered; failed or aborted with the reason if it didn't.
-import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4Middleware, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { encodePrompt } from "../../trace/index.ts";
 import { emit, endNode, startNode, type Place, type RunContext } from "../run-context.ts";
 import { inContext, isAbort } from "../node-errors.ts";
 import { settingsOf, toolNames } from "./call-settings.ts";
-import { modelCall, type ModelCall } from "./model-call.ts";
+import type { ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
-import { tapStream, type StreamTap } from "./stream-tap.ts";
+import type { StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
-import type { Generated, Streamed, WrapOptions } from "./compose.ts";
+import { CallLayer, type CallHooks, type Generated } from "./compose.ts";
 
 interface CallRecord {
   text: string;
@@ -26,55 +26,44 @@ interface CallRecord {
  * const sent = new SentMessages();
  * const model = composeLayers(scripted([{ text: "Hi" }]), [traceLayer(place, stepNodeId, sent)]);
  */
-export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages): LanguageModelV4Middleware {
+export function traceLayer(place: Place, stepNodeId: string, sent: SentMessages): CallLayer {
   return new TraceLayer(place.ctx, stepNodeId, sent);
 }
 
 // Methods, not closures, on every call's path (tool-layers/tool-call.ts says why).
-class TraceLayer implements LanguageModelV4Middleware {
-  readonly specificationVersion = "v4";
+class TraceLayer extends CallLayer implements CallHooks {
   readonly #ctx: RunContext;
   readonly #stepNodeId: string;
   readonly #sent: SentMessages;
 
   constructor(ctx: RunContext, stepNodeId: string, sent: SentMessages) {
+    super();
     this.#ctx = ctx;
     this.#stepNodeId = stepNodeId;
     this.#sent = sent;
   }
 
-  wrapGenerate({ doGenerate, params, model }: WrapOptions): ReturnType<LanguageModelV4["doGenerate"]> {
-    const call = modelCall(params, model);
-    return this.#generated(doGenerate, this.#start(params, call), call);
+  before(call: ModelCall, params: LanguageModelV4CallOptions): undefined {
+    this.#start(params, call);
+    return undefined;
   }
 
-  wrapStream({ doStream, params, model }: WrapOptions): ReturnType<LanguageModelV4["doStream"]> {
-    const call = modelCall(params, model);
-    return this.#streamed(doStream, this.#start(params, call), call);
-  }
-
-  async #generated(doGenerate: WrapOptions["doGenerate"], nodeId: string, call: ModelCall): Promise<Generated> {
-    const result = await this.#answer(doGenerate, nodeId, call);
-    this.succeed(nodeId, recordContent(result.content, result.finishReason?.unified));
+  generated(call: ModelCall, _params: LanguageModelV4CallOptions, result: Generated): Generated {
+    this.succeed(call.nodeId!, recordContent(result.content, result.finishReason?.unified));
     return result;
   }
 
   // A streamed call's text and reasoning go out as they arrive; the node ends with the stream.
-  async #streamed(doStream: WrapOptions["doStream"], nodeId: string, call: ModelCall): Promise<Streamed> {
-    return tapStream(await this.#answer(doStream, nodeId, call), new StreamRecord(this, nodeId, call));
+  streamed(call: ModelCall): StreamTap {
+    return new StreamRecord(this, call.nodeId!, call);
   }
 
-  // The model's answer; a call that fails (or throws before it answers) fails its node.
-  async #answer<T>(answer: () => PromiseLike<T>, nodeId: string, call: ModelCall): Promise<T> {
-    try {
-      return await answer();
-    } catch (error) {
-      this.fail(nodeId, error, call);
-      throw error;
-    }
+  // A call that fails (or throws before it answers) fails its node.
+  failed(call: ModelCall, error: unknown): void {
+    if (call.nodeId !== undefined) this.fail(call.nodeId, error, call);
   }
 
-  #start(options: LanguageModelV4CallOptions, call: ModelCall): string {
+  #start(options: LanguageModelV4CallOptions, call: ModelCall): void {
     const ctx = this.#ctx;
     const prompt = options.prompt;
     const nodeId = startNode(ctx, {
@@ -91,7 +80,6 @@ class TraceLayer implements LanguageModelV4Middleware {
     });
     call.nodeId = nodeId;
     if (call.recorded) emit(ctx, { type: "replayed", nodeId, from: { runId: call.recorded.runId, nodeId: call.recorded.call.nodeId } });
-    return nodeId;
   }
 
   succeed(nodeId: string, record: CallRecord): void {
