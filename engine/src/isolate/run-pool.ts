@@ -14,6 +14,7 @@
 // trace leaves a gigabyte) would keep that memory in the process until its next run. So a worker
 // that goes idle holding more than IDLE_HEAP_MB is ended, and a fresh one warms in its place.
 import { WorkerChannel } from "./worker-channel.ts";
+import { moveHelperThreads } from "./background-priority.ts";
 
 /** Idle workers kept warm for the next runs; more are ended as they go idle. */
 const MAX_IDLE = 2;
@@ -85,6 +86,8 @@ function leastLoaded(candidates: PooledWorker[]): PooledWorker {
 }
 
 function fresh(heapMb: number): PooledWorker {
+  // The runs' garbage collection and compiling happen on V8's helper threads: background too.
+  moveHelperThreads();
   const channel = new WorkerChannel({ heapMb, name: `june runs (${workers.length + 1})` });
   const pooled: PooledWorker = { channel, heapMb, ready: false, runs: new Set(), taken: 0, retiring: false };
   workers.push(pooled);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openProject } from "../project/index.ts";
 import { buildTrace, type TraceEvent } from "../trace/index.ts";
 import { getPriority } from "node:os";
-import { WORKER_NICE } from "./background-priority.ts";
+import { WORKER_NICE, backgroundCpus, cpuList } from "./background-priority.ts";
 import { toolThat } from "./hostile-code.test-support.ts";
 
 const SAMPLES = fileURLToPath(new URL("../../../samples", import.meta.url));
@@ -51,6 +51,18 @@ describe("a run in a worker", () => {
     const failed = events.find((e) => e.type === "node-end" && e.error !== undefined && e.error.message.includes("nice "));
     const nice = Number(/nice (-?\d+)/.exec((failed as { error: { message: string } } | undefined)?.error.message ?? "")?.[1]);
     expect(nice).toBe(Math.max(WORKER_NICE, getPriority(process.pid)));
+  });
+
+  const kept = process.platform === "linux" ? backgroundCpus({}) : undefined;
+  it.skipIf(kept === undefined)("keeps off the process's last CPU, so the host and its windows always have one (Linux, two CPUs or more)", async () => {
+    const { handle, events } = await startWith(
+      toolThat(`const fs = await import("node:fs");
+        throw new Error("cpus " + /Cpus_allowed_list:\\s*(\\S+)/.exec(fs.readFileSync("/proc/thread-self/status", "utf8"))[1]);`),
+    );
+    await handle.result;
+    const failed = events.find((e) => e.type === "node-end" && e.error !== undefined && e.error.message.includes("cpus "));
+    const cpus = /cpus (\S+)/.exec((failed as { error: { message: string } } | undefined)?.error.message ?? "")?.[1];
+    expect(cpuList(cpus ?? "none")).toEqual(cpuList(kept!));
   });
 
   it("sends its streamed text a frame at a time, whole, in gap-free order", async () => {
