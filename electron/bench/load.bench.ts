@@ -13,6 +13,7 @@
 // The renderer dir defaults to renderer/dist (build it first: npm run build -w renderer).
 // Results are recorded in docs/benchmarks.md ("Web host under load").
 import { request as httpRequest } from "node:http";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir, availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
@@ -186,6 +187,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     ]);
 
     const began = performance.now();
+    const mainCpuBefore = mainThreadCpuMs();
     const ids = new Set<string>();
     const ended = new Promise<void>((resolve) => {
       let left = RUNS;
@@ -202,6 +204,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     }
     await ended;
     const streamMs = performance.now() - began;
+    const mainCpuMs = mainThreadCpuMs() - mainCpuBefore;
     probing = false;
     await probes;
     delay.disable();
@@ -226,7 +229,10 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       longTaskMs: tasks.reduce((a, b) => a + b, 0),
       trace,
     };
-    console.log(`${name}: ${RUNS} runs × ${WORDS} words in ${(streamMs / 1000).toFixed(1)} s`);
+    console.log(
+      `${name}: ${RUNS} runs × ${WORDS} words in ${(streamMs / 1000).toFixed(1)} s` +
+        (Number.isNaN(mainCpuMs) ? "" : `; the host's main thread ran ${(mainCpuMs / 1000).toFixed(1)} s of it (${((100 * mainCpuMs) / streamMs).toFixed(0)}% of a core)`),
+    );
     return result;
   } finally {
     await page.close();
@@ -270,4 +276,15 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+// CPU time of the process's main thread (the host's event loop: the service and the web host),
+// from /proc (Linux; NaN elsewhere): what it takes of the core kept for it and the window.
+function mainThreadCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
