@@ -283,6 +283,7 @@ try {
 function mainThreadCpuMs(): number {
   try {
     const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, in clock ticks of 1/100 s (Linux's USER_HZ, `getconf CLK_TCK`).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return Number.NaN;

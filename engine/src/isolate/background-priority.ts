@@ -23,7 +23,8 @@ export const BACKGROUND_CPUS_VARIABLE = "JUNE_BACKGROUND_CPUS";
 
 /**
  * Moves the calling thread to the background: nice {@link WORKER_NICE} (or lower, never raised)
- * and the background CPUs; false where it can't (not Linux, no /proc, refused).
+ * and the background CPUs (where `taskset` is installed: util-linux, in every Debian); false
+ * where the nice value can't be set (not Linux, no /proc, refused).
  *
  * @example
  * lowerThreadPriority(); // first thing in worker-entry.ts

@@ -112,16 +112,32 @@ interface Below {
   doStream(params: LanguageModelV4CallOptions): PromiseLike<Streamed>;
 }
 
-async function generateThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Generated> {
+function generateThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Generated> {
+  return through("generate", layers, call, params, below) as Promise<Generated>;
+}
+
+function streamThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Streamed> {
+  return through("stream", layers, call, params, below) as Promise<Streamed>;
+}
+
+// One call through side-by-side layers: their befores, the model below, then its answer back up
+// through them, the innermost first (a generate answer through their `generated`, a stream
+// through their taps).
+async function through(type: "generate" | "stream", layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Generated | Streamed> {
   const held = enter(layers, 0, call, params);
   if (held !== undefined) await held;
-  let result: Generated;
+  let result: Generated | Streamed;
   try {
-    result = await below.doGenerate(params);
+    result = await (type === "generate" ? below.doGenerate(params) : below.doStream(params));
   } catch (error) {
     failAbove(layers, layers.length, call, error);
     throw error;
   }
+  return type === "generate" ? generatedUp(layers, call, params, result as Generated) : tappedUp(layers, call, params, result as Streamed);
+}
+
+function generatedUp(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, answered: Generated): Generated {
+  let result = answered;
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i]!;
     if (layer.generated === undefined) continue;
@@ -135,16 +151,8 @@ async function generateThrough(layers: readonly HookedLayer[], call: ModelCall, 
   return result;
 }
 
-async function streamThrough(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, below: Below): Promise<Streamed> {
-  const held = enter(layers, 0, call, params);
-  if (held !== undefined) await held;
-  let result: Streamed;
-  try {
-    result = await below.doStream(params);
-  } catch (error) {
-    failAbove(layers, layers.length, call, error);
-    throw error;
-  }
+function tappedUp(layers: readonly HookedLayer[], call: ModelCall, params: LanguageModelV4CallOptions, answered: Streamed): Streamed {
+  let result = answered;
   for (let i = layers.length - 1; i >= 0; i--) {
     const tap = layers[i]!.streamed?.(call, params, result);
     if (tap !== undefined) result = tapStream(result, tap);
