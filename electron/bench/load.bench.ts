@@ -30,6 +30,9 @@ const WORDS = Number(process.argv[3] ?? 20_000);
 const PER_READ = Number(process.argv[4] ?? 8);
 const RENDERER_DIR = process.argv[5] ?? DEFAULT_RENDERER_DIR;
 const PROBE_EVERY_MS = 50;
+// JUNE_BENCH_PAGE_TRACE=0: no Chromium performance trace of the page (the trace's own recording
+// runs on every browser thread, so it can lengthen the tasks it measures).
+const TRACING = process.env.JUNE_BENCH_PAGE_TRACE !== "0";
 
 // The scripted model's stream, handed out `perRead` parts per macrotask (a provider's reads).
 const STREAM_FLOW = `import { Agent, Step } from "june";
@@ -79,8 +82,8 @@ interface Measured {
   longTasks: number;
   longestTask: number;
   longTaskMs: number;
-  /** The same tasks from the page's performance trace, with the CPU time the page spent in them. */
-  trace: PageTasks;
+  /** The same tasks from the page's performance trace, with the CPU time the page spent in them (when traced). */
+  trace: PageTasks | undefined;
 }
 
 function summarise(samples: number[]): Latencies {
@@ -163,7 +166,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     // The page's trace: each task's wall time and its main thread's CPU time in it.
     // Besides the timeline, the slices that say what a task waits in (a GC, a commit to the
     // compositor, a Mojo call, the GPU process).
-    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8", "disabled-by-default-v8.gc", "blink", "cc", "gpu", "mojom"] });
+    if (TRACING) await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8", "disabled-by-default-v8.gc", "blink", "cc", "gpu", "mojom"] });
 
     const probe = await openProbeSocket(webSocketUrl(new URL(host.url)), host.port);
     const ws: number[] = [];
@@ -215,7 +218,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       const { profile } = await profiling.send("Profiler.stop");
       await writeFile(`${process.env.JUNE_BENCH_PAGE_PROFILE}.${name.split(" ")[0]}.cpuprofile`, JSON.stringify(profile));
     }
-    const trace = pageTasks(await browser.stopTracing());
+    const trace = TRACING ? pageTasks(await browser.stopTracing()) : undefined;
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
     const result: Measured = {
       streamMs,
@@ -249,8 +252,10 @@ function row(name: string, m: Measured): void {
     `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
       `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
       `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all | ` +
-      `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms; ` +
-        `it waited in ${m.trace.waitedIn.map((w) => `${w.name} ${f(w.wallMs)} ms (${f(w.cpuMs)} CPU)`).join(", ") || "no slice"}`,
+      (m.trace
+        ? `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms; ` +
+          `it waited in ${m.trace.waitedIn.map((w) => `${w.name} ${f(w.wallMs)} ms (${f(w.cpuMs)} CPU)`).join(", ") || "no slice"}`
+        : "page not traced"),
   );
 }
 
