@@ -1,22 +1,11 @@
-// The studio's layout: top bar; Agents, Runs, Problems and MCP servers on the left; the Agent
-// tree, Run and Trace in the middle; Approvals, the run's todo lists and the inspectors on the right.
+// The studio's frame: the top bar, the trust banner and global notices, and the workbench
+// (layout/Workbench.tsx: the side columns and the main stage).
 import { useEffect } from "react";
-import { AgentsPanel } from "../agents/AgentsPanel.tsx";
-import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
-import { ApprovalsPanel } from "../approvals/ApprovalsPanel.tsx";
-import { RunsPanel } from "../history/index.ts";
-import { CapabilitiesPanel } from "../inspectors/CapabilitiesPanel.tsx";
-import { InheritedPanel } from "../inspectors/InheritedPanel.tsx";
-import { McpPanel } from "../mcp/index.ts";
-import { ProblemsPanel } from "../problems/ProblemsPanel.tsx";
-import { RunPanel } from "../run/RunPanel.tsx";
 import { useStudio } from "../store/index.ts";
-import { TracePanel } from "../trace-view/TracePanel.tsx";
-import { TodoPanel } from "../todos/index.ts";
-import { UsagePanel } from "../usage/UsagePanel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { TrustBanner } from "../trust/index.ts";
 import { TopBar } from "./TopBar.tsx";
+import { Workbench } from "../layout/index.ts";
 
 export function App() {
   const theme = useStudio((s) => s.theme);
@@ -34,26 +23,7 @@ export function App() {
         <TrustBanner />
         <Notices area="global" className="global-notices" />
       </div>
-      <main className="workspace">
-        <div className="column column-left">
-          <AgentsPanel />
-          <RunsPanel />
-          <ProblemsPanel />
-          <McpPanel />
-        </div>
-        <div className="column column-center">
-          <AgentTreePanel />
-          <RunPanel />
-          <TracePanel />
-        </div>
-        <div className="column column-right">
-          <ApprovalsPanel />
-          <TodoPanel />
-          <CapabilitiesPanel />
-          <InheritedPanel />
-          <UsagePanel />
-        </div>
-      </main>
+      <Workbench />
     </div>
   );
 }

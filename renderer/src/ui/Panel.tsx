@@ -1,5 +1,6 @@
 // A named region of the studio: a <section> with a header; tests and screen readers find it by name.
 import type { ReactNode } from "react";
+import { useSlotFold } from "./slot-fold.ts";
 
 export interface PanelProps {
   /** The region's accessible name and visible title. */
@@ -13,16 +14,33 @@ export interface PanelProps {
 
 export function Panel({ title, meta, actions, className, children }: PanelProps) {
   const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // In a foldable slot of the workbench, the header folds the panel to itself.
+  const fold = useSlotFold(title);
   return (
     <section aria-labelledby={id} className={`panel${className ? ` ${className}` : ""}`}>
       <header className="panel-header">
+        {fold && (
+          <button
+            type="button"
+            className="fold-toggle"
+            aria-expanded={!fold.collapsed}
+            aria-controls={`${id}-body`}
+            aria-label={`${fold.collapsed ? "Expand" : "Collapse"} ${title}`}
+            title={`${fold.collapsed ? "Expand" : "Collapse"} ${title}`}
+            onClick={fold.toggle}
+          >
+            <span aria-hidden="true">{fold.collapsed ? "▸" : "▾"}</span>
+          </button>
+        )}
         <h2 id={id} className="panel-title">
           {title}
         </h2>
         {meta !== undefined && <span className="panel-meta">{meta}</span>}
         {actions && <div className="panel-actions">{actions}</div>}
       </header>
-      <div className="panel-body">{children}</div>
+      <div id={`${id}-body`} className="panel-body">
+        {children}
+      </div>
     </section>
   );
 }
