@@ -47,6 +47,7 @@ export function createFakeBridge(options: { host?: Bridge["host"]; project?: Pro
     readMcpResource: () => ok([]),
     getMcpPrompt: () => ok({ messages: [] }),
     openInEditor: () => ok(null),
+    readSource: ({ file }) => ok({ file, relativePath: file.replace(/^\/project\//, ""), text: "", language: "text" as const, truncated: false, size: 0 }),
     subscribe: () => ok({ lastSeq: 0 }),
     ...options.answers,
   };
@@ -87,6 +88,7 @@ export function createFakeBridge(options: { host?: Bridge["host"]; project?: Pro
     readMcpResource: method("readMcpResource"),
     getMcpPrompt: method("getMcpPrompt"),
     openInEditor: method("openInEditor"),
+    readSource: method("readSource"),
     subscribe: method("subscribe"),
     onEvents(afterSeq: number, listener: (batch: EventBatch) => void) {
       calls.push({ method: "onEvents", request: { afterSeq } });

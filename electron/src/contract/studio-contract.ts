@@ -125,6 +125,24 @@ export interface RunExport {
   events: TraceEvent[];
 }
 
+/** The languages the Source panel highlights (Shiki's names); `text` is shown as it is. */
+export type SourceLanguage = "tsx" | "typescript" | "jsx" | "javascript" | "json" | "markdown" | "yaml" | "shellscript" | "text";
+
+/** A project file as `readSource` hands it to the Source panel. */
+export interface SourceFile {
+  /** The file as asked for, made absolute (what `openInEditor` takes). */
+  file: string;
+  /** Its path inside the project folder, `/`-separated (`flows/release.tsx`). */
+  relativePath: string;
+  /** UTF-8 text, at most 1 MiB of it (cut at a line's end). */
+  text: string;
+  language: SourceLanguage;
+  /** The file is longer than `text`: it was cut at 1 MiB. */
+  truncated: boolean;
+  /** The whole file's size in bytes. */
+  size: number;
+}
+
 /** A pending approval, with the run it belongs to. */
 export type PendingApproval = ApprovalRequest & { runId: string; entryName: string; requestedAt: number };
 
@@ -267,6 +285,11 @@ export const requests = {
   getMcpPrompt: z.strictObject({ server: name, name, arguments: z.record(z.string().max(200), z.string().max(100_000)).optional() }),
   openInEditor: z.strictObject({ file: z.string().min(1).max(4096), line: z.number().int().positive().optional(), column: z.number().int().positive().optional() }),
   /**
+   * A file of the open project, for display (the Source panel): a regular UTF-8 file inside the
+   * folder (real paths), not a run record or an obvious secret, at most 1 MiB of it (`truncated`).
+   */
+  readSource: z.strictObject({ file: z.string().min(1).max(4096) }),
+  /**
    * Starts (or restarts) the event stream after `afterSeq`; events before it are not resent. When
    * the service has let go of events after `afterSeq` (a run ended since), the stream starts with
    * one `snapshot` event standing for them.
@@ -305,6 +328,7 @@ export interface ResponseMap {
   readMcpResource: McpResourceContent[];
   getMcpPrompt: McpPromptResult;
   openInEditor: null;
+  readSource: SourceFile;
   subscribe: { lastSeq: number };
 }
 

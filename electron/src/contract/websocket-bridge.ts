@@ -118,6 +118,7 @@ export class WebSocketBridge implements Bridge {
   readMcpResource = (request: RequestOf<"readMcpResource">) => this.#call("readMcpResource", request);
   getMcpPrompt = (request: RequestOf<"getMcpPrompt">) => this.#call("getMcpPrompt", request);
   openInEditor = (request: RequestOf<"openInEditor">) => this.#call("openInEditor", request);
+  readSource = (request: RequestOf<"readSource">) => this.#call("readSource", request);
   /** Restarts this connection's stream after `afterSeq`; onEvents does this for you. */
   subscribe = (request: RequestOf<"subscribe">) => this.#subscribe(request.afterSeq);
 

@@ -62,6 +62,7 @@ function studioDouble(overrides: Partial<StudioApi> = {}) {
     readMcpResource: answer("readMcpResource", []),
     getMcpPrompt: answer("getMcpPrompt", { messages: [] }),
     openInEditor: answer("openInEditor", null),
+    readSource: answer("readSource", { file: "/p/a.tsx", relativePath: "a.tsx", text: "", language: "tsx", truncated: false, size: 0 }),
     subscribe: answer("subscribe", { lastSeq: 0 }),
     ...overrides,
   } satisfies StudioApi;
@@ -242,6 +243,7 @@ describe("a good request", () => {
       readMcpResource: { server: "fs", uri: "file:///notes.txt" },
       getMcpPrompt: { server: "fs", name: "summarize", arguments: { style: "short" } },
       openInEditor: { file: "/p/a.tsx", line: 3 },
+      readSource: { file: "/p/a.tsx" },
       subscribe: { afterSeq: 0 },
     };
     const { ipcMain, trusted } = setup();

@@ -65,6 +65,7 @@ export function createJuneApi(ipc: IpcTransport, warn: (message: string) => void
     readMcpResource: call("readMcpResource"),
     getMcpPrompt: call("getMcpPrompt"),
     openInEditor: call("openInEditor"),
+    readSource: call("readSource"),
     subscribe,
     onEvents(afterSeq: number, listener: (batch: EventBatch) => void): () => void {
       // Only the batch reaches the page: the IPC event object carries ipcRenderer itself.

@@ -5,7 +5,7 @@
 // hosts (Electron IPC, the web host's WebSocket) deliver to windows. The facade wires them and
 // holds what spans them: whether the studio is closing.
 import type { McpCatalog, McpPromptResult, McpResourceContent, McpServerInfo, TraceEvent } from "june";
-import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, RunSummary, StudioApi } from "../contract/index.ts";
+import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, RunSummary, SourceFile, StudioApi } from "../contract/index.ts";
 import { ApprovalDesk } from "./approval-desk.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { StudioHistory, type RerunCheck } from "./history.ts";
@@ -13,9 +13,10 @@ import { logOnce } from "./log-once.ts";
 import { getMcpPrompt, listMcpServers, mcpCatalog, readMcpResource } from "./mcp-browser.ts";
 import type { EncodedJson } from "./plain-json.ts";
 import { closed, noProject, unknownRun } from "./refusals.ts";
-import { fail, ok } from "./results.ts";
+import { fail, failFromError, ok } from "./results.ts";
 import { forkPlan, replayPlan, resumePlan } from "./rerun-plan.ts";
 import { RunRegistry } from "./run-registry.ts";
+import { readSourceFile } from "./source-file.ts";
 import { StudioProject } from "./studio-project.ts";
 import type { FolderTrust } from "./trust/index.ts";
 import type { ClaudeOptIns } from "./studio-project.ts";
@@ -165,6 +166,17 @@ export class StudioService implements StudioApi {
 
   async openInEditor(request: RequestOf<"openInEditor">): Promise<Result<null>> {
     return this.#project.openInEditor(request);
+  }
+
+  /** A file of the open project for the Source panel (source-file.ts says what is refused, and why). */
+  async readSource(request: RequestOf<"readSource">): Promise<Result<SourceFile>> {
+    const folder = this.#project.snapshot?.folder;
+    if (!folder) return fail("STUDIO_NO_PROJECT", `june studio: no folder is open, so there is no project file ${request.file} to show.`);
+    try {
+      return await readSourceFile({ file: request.file, folder, runsFolder: this.#project.project?.runsFolder });
+    } catch (error) {
+      return failFromError(error, `june studio: reading ${request.file} failed`);
+    }
   }
 
   // ── Runs ────────────────────────────────────────────────────────────────────────────────────
