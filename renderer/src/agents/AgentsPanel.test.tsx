@@ -1,5 +1,5 @@
-// Agents: the folder's own agents first, then each plugin's agents under a header that collapses
-// them, all options of one listbox the keyboard walks.
+// Agents grouped by plugin (the default): the folder's own agents first, then each plugin's agents
+// under a header that collapses them, all options of one listbox the keyboard walks.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ProjectEntry, ProjectSnapshot } from "../contract/index.ts";
@@ -25,11 +25,12 @@ const header = (plugin: string) => within(list()).getByRole("button", { name: ne
 const optionNames = () => within(list()).getAllByRole("option").map((o) => o.getAttribute("aria-label"));
 
 describe("Agents grouped by plugin", () => {
-  it("lists the folder's own agents first, then each plugin's under its name, in the order the plugins first come", async () => {
+  it("lists the folder's own agents first, then each plugin's under its name, all by name", async () => {
     await renderStudio({ project: withPlugins() });
     const names = optionNames();
-    expect(names.slice(0, 10)).toEqual(samplesProject().entries.map((e) => `${e.name} ${e.kind}`));
-    expect(names.slice(10)).toEqual(["review-kit:security markdown", "review-kit:style markdown", "docs-kit:editor markdown"]);
+    const own = ["Article workflow", "docs-writer markdown", "Fix workflow", "fs-explorer markdown", "Nested workflow", "Release workflow", "Report workflow", "reviewer markdown", "Summarize workflow", "Triage workflow"];
+    expect(names.slice(0, 10)).toEqual(own);
+    expect(names.slice(10)).toEqual(["docs-kit:editor markdown", "review-kit:security markdown", "review-kit:style markdown"]);
     const group = within(list()).getByRole("group", { name: "review-kit plugin" });
     expect(within(group).getAllByRole("option")).toHaveLength(2);
     expect(header("review-kit").getAttribute("aria-label")).toBe("review-kit plugin, 2 agents");
@@ -62,30 +63,35 @@ describe("Agents grouped by plugin", () => {
     expect(header("review-kit").tabIndex).toBe(0);
   });
 
-  it("walks options and headers with the arrow keys: options are selected, headers focused, Left and Right close and open", async () => {
+  it("walks options and headers with the arrow keys, selecting only on Enter; Left and Right close and open a group", async () => {
     await renderStudio({ project: withPlugins() });
-    const last = within(list()).getByRole("option", { name: "reviewer markdown" });
+    const last = within(list()).getByRole("option", { name: "Triage workflow" });
     fireEvent.click(last);
     last.focus();
     fireEvent.keyDown(last, { key: "ArrowDown" });
-    expect(document.activeElement).toBe(header("review-kit"));
+    expect(document.activeElement).toBe(header("docs-kit"));
     expect(last.getAttribute("aria-selected")).toBe("true");
-    expect(header("review-kit").tabIndex).toBe(0);
+    expect(header("docs-kit").tabIndex).toBe(0);
+    expect(last.tabIndex).toBe(-1);
 
-    fireEvent.keyDown(header("review-kit"), { key: "ArrowLeft" });
-    expect(header("review-kit").getAttribute("aria-expanded")).toBe("false");
-    fireEvent.keyDown(header("review-kit"), { key: "ArrowDown" });
-    expect(document.activeElement).toBe(header("docs-kit"));
+    fireEvent.keyDown(header("docs-kit"), { key: "ArrowLeft" });
+    expect(header("docs-kit").getAttribute("aria-expanded")).toBe("false");
     fireEvent.keyDown(header("docs-kit"), { key: "ArrowDown" });
-    const editor = within(list()).getByRole("option", { name: "docs-kit:editor markdown" });
-    expect(document.activeElement).toBe(editor);
-    expect(editor.getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).toBe(header("review-kit"));
+    fireEvent.keyDown(header("review-kit"), { key: "ArrowDown" });
+    const security = within(list()).getByRole("option", { name: "review-kit:security markdown" });
+    expect(document.activeElement).toBe(security);
+    // Moving is not selecting: the selection stays until Enter.
+    expect(security.getAttribute("aria-selected")).toBe("false");
+    fireEvent.keyDown(security, { key: "Enter" });
+    expect(security.getAttribute("aria-selected")).toBe("true");
+    expect(last.getAttribute("aria-selected")).toBe("false");
 
-    fireEvent.keyDown(editor, { key: "ArrowLeft" });
-    expect(document.activeElement).toBe(header("docs-kit"));
-    fireEvent.keyDown(header("docs-kit"), { key: "ArrowUp" });
-    fireEvent.keyDown(header("review-kit"), { key: "ArrowRight" });
-    expect(within(list()).getByRole("option", { name: "review-kit:security markdown" })).toBeTruthy();
+    fireEvent.keyDown(security, { key: "ArrowLeft" });
+    expect(document.activeElement).toBe(header("review-kit"));
+    fireEvent.keyDown(header("review-kit"), { key: "ArrowUp" });
+    fireEvent.keyDown(header("docs-kit"), { key: "ArrowRight" });
+    expect(within(list()).getByRole("option", { name: "docs-kit:editor markdown" })).toBeTruthy();
   });
 
   it("draws a folder without plugins as one flat list, as before", async () => {

@@ -1,4 +1,6 @@
-// The top bar: the product, the open folder, Open folder, the inbox count and the theme toggle.
+// The top bar: the product, the open folder, the project's problem count (it jumps to Problems),
+// Open folder, the inbox count and the theme toggle.
+import { ProblemCount } from "../problems/index.ts";
 import { useStudio } from "../store/index.ts";
 import { OpenFolder } from "./OpenFolder.tsx";
 
@@ -40,6 +42,7 @@ export function TopBar() {
             {connection === "connecting" ? "Connecting…" : connection === "reconnecting" ? "Connection lost — reconnecting…" : "Disconnected — reload the page"}
           </span>
         )}
+        {!loadingFolder && <ProblemCount />}
         <OpenFolder />
         <a className={`inbox-count${pending > 0 ? " has-pending" : ""}`} href="#panel-approvals" aria-label={`${pending} pending approvals`}>
           {pending} pending

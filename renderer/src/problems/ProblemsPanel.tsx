@@ -1,21 +1,24 @@
-// "Problems": every load and resolution error of the project before any run, errors first, each
-// linking to its file and line in the user's editor.
+// "Problems": every load and resolution error of the project before any run, errors first, one
+// compact row each (where, code, first sentence; the whole message on demand) in a list that
+// scrolls on its own, so a folder with many problems doesn't push the panels below away.
 import { useMemo } from "react";
 import type { Problem } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
-import { SourceLink } from "../ui/SourceLink.tsx";
+import { countProblems, countsText } from "./problem-counts.ts";
+import { ProblemRow } from "./ProblemRow.tsx";
+import "./problems.css";
 
 export function ProblemsPanel() {
   const project = useStudio((s) => s.project);
   const problems = useMemo(() => sortProblems(project?.problems ?? []), [project]);
-  const errors = problems.filter((p) => p.severity === "error").length;
-  const entryName = (id: string | undefined) => project?.entries.find((e) => e.id === id)?.name;
+  const counts = useMemo(() => countProblems(problems), [problems]);
+  const names = useMemo(() => new Map(project?.entries.map((e) => [e.id, e.name])), [project]);
 
   return (
     <Panel
       title="Problems"
-      meta={project ? <span className={errors > 0 ? "text-error" : undefined}>{plural(errors, "error")} · {plural(problems.length - errors, "warning")}</span> : undefined}
+      meta={project ? <span className={counts.errors > 0 ? "text-error" : undefined}>{countsText(counts)}</span> : undefined}
       className="problems-panel"
     >
       {!project ? (
@@ -25,26 +28,13 @@ export function ProblemsPanel() {
           <p className="muted">Every workflow and agent loaded and resolved.</p>
         </EmptyState>
       ) : (
-        <ul className="problem-list" aria-label="Problems of this folder">
-          {problems.map((problem, index) => (
-            <li key={`${index}:${problem.code}:${problem.file}:${problem.line}`} className={`problem problem-${problem.severity}`}>
-              <span className={`severity severity-${problem.severity}`}>{problem.severity}</span>
-              <div className="problem-text">
-                <div className="problem-message">
-                  <code className="code">{problem.code}</code> {problem.message}
-                </div>
-                <div className="problem-where">
-                  {problem.file ? (
-                    <SourceLink source={{ file: problem.file, ...(problem.line ? { line: problem.line } : {}), ...(problem.column ? { column: problem.column } : {}) }} />
-                  ) : (
-                    <span className="muted">project</span>
-                  )}
-                  {entryName(problem.entryId) && <span className="muted"> · {entryName(problem.entryId)}</span>}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="problem-scroll">
+          <ul className="problem-list" aria-label="Problems of this folder">
+            {problems.map((problem, index) => (
+              <ProblemRow key={`${index}:${problem.code}:${problem.file}:${problem.line}`} problem={problem} entryName={problem.entryId === undefined ? undefined : names.get(problem.entryId)} />
+            ))}
+          </ul>
+        </div>
       )}
     </Panel>
   );
@@ -54,8 +44,4 @@ export function ProblemsPanel() {
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   const rank = (p: Problem) => (p.severity === "error" ? 0 : 1);
   return [...problems].sort((a, b) => rank(a) - rank(b) || (a.file ?? "").localeCompare(b.file ?? "", "en") || (a.line ?? 0) - (b.line ?? 0));
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
