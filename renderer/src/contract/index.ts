@@ -21,6 +21,8 @@ export type {
   StudioSnapshot,
   RequestOf,
   ResponseMap,
+  SourceFile,
+  SourceLanguage,
 } from "../../../electron/src/contract/index.ts";
 export type {
   ApprovalDecision,

@@ -4,6 +4,7 @@ import { Group, Panel as ResizablePanel, Separator, useDefaultLayout } from "rea
 import { AgentTreePanel } from "../agent-tree/AgentTreePanel.tsx";
 import { RunPanel } from "../run/RunPanel.tsx";
 import { TracePanel } from "../trace-view/TracePanel.tsx";
+import { SourcePanel } from "../source/index.ts";
 import { layoutId, layoutStorage } from "./layout-storage.ts";
 
 const PARTS = ["graph", "run"];
@@ -22,6 +23,7 @@ export function MainStage({ folder }: { folder: string | undefined }) {
         <div className="slot-body stage-run">
           <RunPanel />
           <TracePanel />
+          <SourcePanel />
         </div>
       </ResizablePanel>
     </Group>

@@ -42,10 +42,11 @@ describe("the panel", () => {
     expect(within(rows[1]!).getByRole("button", { name: "june.config.ts:12" })).toBeTruthy();
   });
 
-  it("opens the file a server is defined in", async () => {
+  it("shows the file a server is defined in, in the Source panel", async () => {
     const { bridge } = await studio();
     await act(async () => fireEvent.click(within(panel()).getByRole("button", { name: "june.config.ts:12" })));
-    expect(bridge.callsOf("openInEditor")).toEqual([{ file: "/project/june.config.ts", line: 12 }]);
+    expect(bridge.callsOf("readSource")).toEqual([{ file: "/project/june.config.ts" }]);
+    expect(within(screen.getByRole("region", { name: "Source" })).getByText("line 12")).toBeTruthy();
   });
 
   it("says how to add one when there are none", async () => {

@@ -10,17 +10,19 @@ import { initialProject, type ProjectActions, type ProjectData } from "./project
 import { initialRuns, type RunsActions, type RunsData } from "./runs-slice.ts";
 import { initialSelection, type SelectionActions, type SelectionData } from "./selection-slice.ts";
 import type { Theme, ThemeActions, ThemeData } from "./theme-slice.ts";
+import { initialSource, type SourceActions, type SourceData } from "./source-slice.ts";
 
 export type { AgentRef } from "./selection-slice.ts";
 export type { Connection } from "./connection-slice.ts";
 export type { Notice, NoticeArea } from "./notices-slice.ts";
 export type { RunView } from "./runs-slice.ts";
 export type { Theme } from "./theme-slice.ts";
+export type { EditorOutcome, SourceTarget, SourceView } from "./source-slice.ts";
 export { newRunView } from "./runs-slice.ts";
 
-export type StudioData = ConnectionData & ProjectData & RunsData & SelectionData & ApprovalsData & DebuggingData & McpData & NoticesData & ThemeData;
+export type StudioData = ConnectionData & ProjectData & RunsData & SelectionData & ApprovalsData & DebuggingData & McpData & NoticesData & ThemeData & SourceData;
 
-export type StudioActions = ConnectionActions & ProjectActions & RunsActions & SelectionActions & ApprovalsActions & DebuggingActions & McpActions & NoticesActions & ThemeActions;
+export type StudioActions = ConnectionActions & ProjectActions & RunsActions & SelectionActions & ApprovalsActions & DebuggingActions & McpActions & NoticesActions & ThemeActions & SourceActions;
 
 export type Studio = StudioData & StudioActions;
 
@@ -35,6 +37,7 @@ export function initialData(host: StudioData["host"], theme: Theme): StudioData 
     ...initialDebugging(),
     ...initialMcp(),
     ...initialNotices(),
+    ...initialSource(),
     theme,
   };
 }

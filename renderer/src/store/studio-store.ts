@@ -13,6 +13,7 @@ import { projectSlice } from "./project-slice.ts";
 import { runsSlice } from "./runs-slice.ts";
 import { selectionSlice } from "./selection-slice.ts";
 import { sliceContext } from "./slice.ts";
+import { sourceSlice } from "./source-slice.ts";
 import type { Studio, Theme } from "./studio-state.ts";
 import { themeSlice } from "./theme-slice.ts";
 
@@ -44,6 +45,7 @@ export function createStudioStore(bridge: Bridge, options: StudioStoreOptions = 
       ...debuggingSlice(context)(...store),
       ...mcpSlice(context)(...store),
       ...noticesSlice()(...store),
+      ...sourceSlice(context)(...store),
       ...themeSlice(options.theme ?? "dark", options.onThemeChange)(...store),
     };
   });
