@@ -49,6 +49,8 @@ export { openTraceWriter, readTraceEvents, readTraceFile, readTraceJson, buildTr
 export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, RunSpending, spentAfter, spentOf, stopAfter } from "./trace/index.ts";
 export type { DeliverTrace, DeltaCoalescerOptions, FlushScheduler, ReplayedFrom, RunTrace, Spent } from "./trace/index.ts";
 export type { ApprovalRequest, ElicitSchema, ElicitValue, ServerAsk, TraceEvent, ReadTrace, TraceDigest, TraceJson, TraceWriter, PausedEvent, ResumedEvent, ReplayedEvent, UsageEvent } from "./trace/index.ts";
+export { ExchangeRecorder, EXCHANGE_BODY_CAP, EXCHANGE_RUN_BUDGET } from "./trace/index.ts";
+export type { ModelExchange, RecordedBody, RecordedExchange } from "./trace/index.ts";
 export type { InspectOptions } from "./inspect/index.ts";
 export { JuneError, isJuneError } from "./errors/index.ts";
 export type { JuneErrorCode, SourceLocation } from "./errors/index.ts";

@@ -16,6 +16,8 @@ import type {
   McpServerInfo,
   Problem,
   ProjectEntry,
+  RecordedBody,
+  RecordedExchange,
   SandboxStatus,
   ServerAsk,
   StopInfo,
@@ -25,6 +27,7 @@ import type {
 } from "june";
 
 export type { ApprovalRequest, Breakpoint, Cost, ElicitValue, McpCatalog, McpPromptResult, McpResourceContent, McpServerInfo, Problem, ProjectEntry, ServerAsk, StopInfo, TraceEvent, TraceNode, Usage };
+export type { RecordedBody, RecordedExchange };
 
 /** Every IPC channel is `studio:<method>`; events arrive on `studio:events`. */
 export const CHANNEL_PREFIX = "studio:";
@@ -124,6 +127,28 @@ export interface RunExport {
   run: RunSummary;
   events: TraceEvent[];
 }
+
+// A model call's raw provider bodies, as a run's record keeps them beside its events (never in
+// them: a request body holds the whole prompt): each body cut at 256 KiB, a run's within 8 MiB,
+// credentials redacted (the engine's ExchangeRecorder). The schema reads a record's lines back.
+const recordedBody: z.ZodType<RecordedBody> = z.union([
+  z.strictObject({ format: z.enum(["json", "text"]), text: z.string(), length: z.number().int().nonnegative(), truncated: z.literal(true).optional() }),
+  z.strictObject({ omitted: z.enum(["budget", "unserializable"]) }),
+]) as z.ZodType<RecordedBody>;
+export const recordedExchange: z.ZodType<RecordedExchange> = z.strictObject({
+  nodeId: z.string(),
+  request: recordedBody.optional(),
+  response: recordedBody.optional(),
+  streamed: z.literal(true).optional(),
+  failed: z.literal(true).optional(),
+  url: z.string().optional(),
+}) as z.ZodType<RecordedExchange>;
+
+/**
+ * What `getModelExchange` answers: the call's raw request and response bodies, or why there are
+ * none (the run was not recorded on disk, it kept none, or the call was answered from a record).
+ */
+export type ModelExchangeReply = { recorded: true; exchange: RecordedExchange } | { recorded: false; reason: string };
 
 /** The languages the Source panel highlights (Shiki's names); `text` is shown as it is. */
 export type SourceLanguage = "tsx" | "typescript" | "jsx" | "javascript" | "json" | "markdown" | "yaml" | "shellscript" | "text";
@@ -275,6 +300,8 @@ export const requests = {
   listRuns: z.strictObject({}),
   /** A live or recorded run's events. */
   getRunEvents: z.strictObject({ runId: id }),
+  /** A model call's raw provider request and response bodies, read from the run's record when asked (never sent with events). */
+  getModelExchange: z.strictObject({ runId: id, nodeId: id }),
   pendingApprovals: z.strictObject({}),
   approvalHistory: z.strictObject({}),
   /** The open project's MCP servers (june.config.ts's `mcp` and .mcp.json), without their env or headers. */
@@ -321,6 +348,7 @@ export interface ResponseMap {
   abortRun: null;
   listRuns: RunSummary[];
   getRunEvents: TraceEvent[];
+  getModelExchange: ModelExchangeReply;
   pendingApprovals: PendingApproval[];
   approvalHistory: ApprovalRecord[];
   listMcpServers: McpServerInfo[];

@@ -111,6 +111,7 @@ export class WebSocketBridge implements Bridge {
   abortRun = (request: RequestOf<"abortRun">) => this.#call("abortRun", request);
   listRuns = (request: RequestOf<"listRuns">) => this.#call("listRuns", request);
   getRunEvents = (request: RequestOf<"getRunEvents">) => this.#call("getRunEvents", request);
+  getModelExchange = (request: RequestOf<"getModelExchange">) => this.#call("getModelExchange", request);
   pendingApprovals = (request: RequestOf<"pendingApprovals">) => this.#call("pendingApprovals", request);
   approvalHistory = (request: RequestOf<"approvalHistory">) => this.#call("approvalHistory", request);
   listMcpServers = (request: RequestOf<"listMcpServers">) => this.#call("listMcpServers", request);

@@ -63,6 +63,7 @@ function studioDouble(overrides: Partial<StudioApi> = {}) {
     getMcpPrompt: answer("getMcpPrompt", { messages: [] }),
     openInEditor: answer("openInEditor", null),
     readSource: answer("readSource", { file: "/p/a.tsx", relativePath: "a.tsx", text: "", language: "tsx", truncated: false, size: 0 }),
+    getModelExchange: answer("getModelExchange", { recorded: false, reason: "not recorded" }),
     subscribe: answer("subscribe", { lastSeq: 0 }),
     ...overrides,
   } satisfies StudioApi;
@@ -244,6 +245,7 @@ describe("a good request", () => {
       getMcpPrompt: { server: "fs", name: "summarize", arguments: { style: "short" } },
       openInEditor: { file: "/p/a.tsx", line: 3 },
       readSource: { file: "/p/a.tsx" },
+      getModelExchange: { runId: "r", nodeId: "n4" },
       subscribe: { afterSeq: 0 },
     };
     const { ipcMain, trusted } = setup();

@@ -58,6 +58,7 @@ export function createJuneApi(ipc: IpcTransport, warn: (message: string) => void
     abortRun: call("abortRun"),
     listRuns: call("listRuns"),
     getRunEvents: call("getRunEvents"),
+    getModelExchange: call("getModelExchange"),
     pendingApprovals: call("pendingApprovals"),
     approvalHistory: call("approvalHistory"),
     listMcpServers: call("listMcpServers"),

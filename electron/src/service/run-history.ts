@@ -14,6 +14,7 @@ import { EncodedJson } from "./plain-json.ts";
 import { ok } from "./results.ts";
 import { ownerRuns } from "./run-liveness.ts";
 import { eventsFile, metaFile } from "./run-record.ts";
+import { deleteModelExchanges } from "./model-exchanges.ts";
 
 /** Run ids the studio makes (`run_<time>_<hex>`) and any other id safe as a file name. */
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
@@ -165,6 +166,7 @@ export async function deleteRecordedRun(runsFolder: string, runId: string): Prom
   if (!isRecordId(runId)) return;
   await rm(metaFile(runsFolder, runId), { force: true });
   await rm(eventsFile(runsFolder, runId), { force: true });
+  await deleteModelExchanges(runsFolder, runId);
 }
 
 /** What a run's tree and events say about it: name, input, what it spent, times and error. */

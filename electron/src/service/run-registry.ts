@@ -10,6 +10,7 @@ import type { Project, ProjectEntry, ReplaySpec } from "june/project";
 import type { Breakpoint, Result, RunOrigin, RunSummary } from "../contract/index.ts";
 import type { StudioEventInput } from "./event-log.ts";
 import { LiveRun } from "./live-run.ts";
+import { exchangeKeeper } from "./model-exchanges.ts";
 import { concatArrays, EncodedJson } from "./plain-json.ts";
 import { fail, failFromError, ok } from "./results.ts";
 import { unknownRun } from "./refusals.ts";
@@ -40,6 +41,8 @@ export interface RunRegistryOptions {
   coalesceDeltas: boolean;
   /** The studio is closing: a run aborted now was interrupted by it, not stopped by the user. */
   closing(): boolean;
+  /** Keeps model calls' raw provider bodies beside each run's record (getModelExchange); default true. */
+  keepExchanges?: boolean;
 }
 
 /** How a run starts: paused, answered from a record (replay, fork, resume), and whence. */
@@ -153,6 +156,8 @@ export class RunRegistry {
     const record = openRunRecord(project, live.summary(), log);
     live.runsFolder = record.runsFolder;
     this.#records.set(runId, record);
+    // Its model calls' raw bodies go beside the record, never into it (model-exchanges.ts).
+    const keepExchange = this.#options.keepExchanges === false ? undefined : exchangeKeeper(record.runsFolder, runId, log);
     // run-started goes first: the run's own events follow it in the stream.
     this.#options.emit({ type: "run-started", run: live.summary() });
     try {
@@ -164,6 +169,7 @@ export class RunRegistry {
         ...(this.#breakpoints.length ? { breakpoints: this.breakpoints() } : {}),
         ...(how.replay ? { replay: how.replay } : {}),
         onEvent: (event) => (this.#coalescer ? this.#coalescer.push(live.id, event) : this.#onTrace(live, event)),
+        ...(keepExchange ? { onModelExchange: keepExchange } : {}),
         warn: (message) => log(message),
       });
     } catch (error) {

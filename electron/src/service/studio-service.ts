@@ -5,12 +5,13 @@
 // hosts (Electron IPC, the web host's WebSocket) deliver to windows. The facade wires them and
 // holds what spans them: whether the studio is closing.
 import type { McpCatalog, McpPromptResult, McpResourceContent, McpServerInfo, TraceEvent } from "june";
-import type { ApprovalRecord, Breakpoint, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, RunSummary, SourceFile, StudioApi } from "../contract/index.ts";
+import type { ApprovalRecord, Breakpoint, ModelExchangeReply, PendingApproval, ProjectSnapshot, RequestOf, Result, RunExport, RunSummary, SourceFile, StudioApi } from "../contract/index.ts";
 import { ApprovalDesk } from "./approval-desk.ts";
 import { StudioEventLog, type EventListener, type StudioEventInput } from "./event-log.ts";
 import { StudioHistory, type RerunCheck } from "./history.ts";
 import { logOnce } from "./log-once.ts";
 import { getMcpPrompt, listMcpServers, mcpCatalog, readMcpResource } from "./mcp-browser.ts";
+import { modelExchangeOf } from "./model-exchanges.ts";
 import type { EncodedJson } from "./plain-json.ts";
 import { closed, noProject, unknownRun } from "./refusals.ts";
 import { fail, failFromError, ok } from "./results.ts";
@@ -44,6 +45,11 @@ export interface StudioServiceOptions {
    * (june's DeltaCoalescer); default true. Only the load benchmark's baseline turns it off.
    */
   coalesceDeltas?: boolean;
+  /**
+   * Keeps each model call's raw provider request and response bodies beside its run's record, for
+   * getModelExchange (capped per body and per run); default true. Off, no body is taken or sent.
+   */
+  keepModelExchanges?: boolean;
   /**
    * Folder trust: a folder it doesn't trust opens in restricted mode (no workflow, config or tool
    * code runs, no run starts) until trustFolder. Without one every folder is trusted: the program
@@ -117,6 +123,7 @@ export class StudioService implements StudioApi {
       retainEvents: options.retainEvents ?? false,
       coalesceDeltas: options.coalesceDeltas ?? true,
       closing: isClosed,
+      keepExchanges: options.keepModelExchanges ?? true,
     });
     this.#project = new StudioProject({
       emit,
@@ -211,6 +218,11 @@ export class StudioService implements StudioApi {
    */
   async getRunEventsJson(request: RequestOf<"getRunEvents">): Promise<Result<EncodedJson<TraceEvent[]>>> {
     return this.#history.eventsJson(request.runId);
+  }
+
+  /** A model call's raw provider bodies, read from beside the run's record when a window asks (model-exchanges.ts). */
+  async getModelExchange(request: RequestOf<"getModelExchange">): Promise<Result<ModelExchangeReply>> {
+    return modelExchangeOf(this.#history, request);
   }
 
   async deleteRun(request: RequestOf<"deleteRun">): Promise<Result<null>> {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Breakpoint } from "../debug/index.ts";
 import type { McpServerConfig } from "../mcp/index.ts";
 import type { Problem, ProjectEntry, ProjectParts, ReplaySpec, WorkflowBundle } from "../loading/index.ts";
-import type { ElicitValue, TraceEvent } from "../trace/index.ts";
+import type { ElicitValue, RecordedExchange, TraceEvent } from "../trace/index.ts";
 
 /** What the worker needs to know about the project before it loads anything. */
 export interface ProjectSpec {
@@ -51,6 +51,8 @@ export interface RunSpec {
   /** Responses of a `scripted` model that replaces every agent's model (`june run --script`). */
   scriptedResponses?: unknown[];
   stream?: boolean;
+  /** The host keeps model calls' raw provider bodies: the worker sends them (`exchange` messages). */
+  keepExchanges?: true;
 }
 
 // ── host → worker ──────────────────────────────────────────────────────────────────────────────
@@ -101,6 +103,8 @@ export interface RunEnd {
 /** What a worker says about one of its runs: each carries the run's id, and goes to that run's host only. */
 export type RunMessage =
   | { kind: "event"; runId: string; event: TraceEvent }
+  /** A model call's raw provider bodies, written down (capped), for a host that keeps them: never an event. */
+  | { kind: "exchange"; runId: string; exchange: RecordedExchange }
   | { kind: "warn"; runId: string; message: string }
   /** The run's workflow or config could not be loaded (or has no component): no run started. */
   | { kind: "run-load-failed"; runId: string; code: string; message: string; found?: string }
@@ -127,6 +131,18 @@ const problems = z.array(problem);
 const entry = z.object({ id: z.string(), kind: z.enum(["workflow", "markdown"]), name: z.string(), file: z.string() }).passthrough();
 const event = z.object({ type: z.string(), runId: z.string(), seq: z.number() }).passthrough();
 const id = z.number().int();
+const body = z.union([
+  z.strictObject({ format: z.enum(["json", "text"]), text: z.string(), length: z.number().int().nonnegative(), truncated: z.literal(true).optional() }),
+  z.strictObject({ omitted: z.enum(["budget", "unserializable"]) }),
+]);
+const exchange = z.strictObject({
+  nodeId: z.string(),
+  request: body.optional(),
+  response: body.optional(),
+  streamed: z.literal(true).optional(),
+  failed: z.literal(true).optional(),
+  url: z.string().optional(),
+});
 const runId = z.string();
 
 const workerMessage = z.discriminatedUnion("kind", [
@@ -139,6 +155,7 @@ const workerMessage = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("request-failed"), id, code: z.string(), message: z.string() }),
   z.object({ kind: z.literal("uncaught"), code: z.string(), message: z.string(), file: z.string().optional() }),
   z.object({ kind: z.literal("event"), runId, event }),
+  z.object({ kind: z.literal("exchange"), runId, exchange }),
   z.object({ kind: z.literal("warn"), runId, message: z.string() }),
   z.object({
     kind: z.literal("run-ended"),

@@ -13,7 +13,7 @@
 import type { Breakpoint, StopInfo } from "../debug/index.ts";
 import { JuneError, isJuneError } from "../errors/index.ts";
 import { EventLog, checkApprovalAnswer, newRunId, type RunHandle, type RunResult } from "../run/index.ts";
-import { TraceBuilder, emptyUsage, stopAfter, type ApprovalRequest, type TraceEvent, type TraceNode } from "../trace/index.ts";
+import { TraceBuilder, emptyUsage, stopAfter, type ApprovalRequest, type RecordedExchange, type TraceEvent, type TraceNode } from "../trace/index.ts";
 import { isolateLimits, type IsolateOptions } from "./limits.ts";
 import type { RunControl, RunMessage, RunSpec } from "./protocol.ts";
 import type { WorkerEnd } from "./worker-channel.ts";
@@ -27,6 +27,8 @@ export interface IsolatedRunOptions extends IsolateOptions {
    * (`buildTrace(events)` makes the tree from what onEvent got).
    */
   onEvent?: (event: TraceEvent) => void;
+  /** Called with each model call's raw provider bodies, written down in the worker (capped); none are sent without it. */
+  onModelExchange?: (exchange: RecordedExchange) => void;
   /** Where the run's warnings go; default console.warn. */
   warn?: (message: string) => void;
 }
@@ -102,6 +104,15 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
     }
   };
 
+  // The raw bodies are a window on a call, not the run's record: a keeper that throws costs a warning.
+  const keepExchange = (exchange: RecordedExchange) => {
+    try {
+      options.onModelExchange?.(exchange);
+    } catch (error) {
+      warn(`june: the raw request and response of model call ${exchange.nodeId} were not kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
   /** The run node's own events, and every usage event as the run node's (it sums its descendants'). */
   const foldRunNode = (event: TraceEvent) => {
     if (rootId === undefined) return;
@@ -145,6 +156,7 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
       settleLoaded({ ok: true });
       record(message.event);
     }
+    else if (message.kind === "exchange") keepExchange(message.exchange);
     else if (message.kind === "warn") warn(message.message);
     else if (message.kind === "run-load-failed") {
       settleLoaded({ ok: false, error: { code: message.code, message: message.message }, ...(message.found ? { found: message.found } : {}) });
@@ -166,7 +178,7 @@ export function startIsolatedRun(spec: RunSpec, options: IsolatedRunOptions = {}
       close("failed", { code: end.code, message: `june: the run of ${spec.entry.id} ${end.message}; the run failed, with any other run on that worker, and the host goes on.` });
     }
   });
-  void channel.ready.then(() => send({ kind: "run", runId, spec }));
+  void channel.ready.then(() => send({ kind: "run", runId, spec: options.onModelExchange ? { ...spec, keepExchanges: true } : spec }));
 
   const send = (message: RunControl) => {
     if (!ended) channel.send(message);

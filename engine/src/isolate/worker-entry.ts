@@ -11,6 +11,7 @@ import {
   checkConfig,
   importBundle,
   loadWorkflowEntry,
+  modelCheckOf,
   partsWithConfig,
   problemFromError,
   readMcpJson,
@@ -22,7 +23,7 @@ import {
 } from "../loading/index.ts";
 import type { RunHandle } from "../run/index.ts";
 import { lowerThreadPriority } from "./background-priority.ts";
-import { DeltaCoalescer } from "../trace/index.ts";
+import { DeltaCoalescer, type RecordedExchange } from "../trace/index.ts";
 import type { ConfigSummary, HostMessage, ProjectSpec, RunControl, RunEnd, RunSpec, WorkerMessage } from "./protocol.ts";
 
 const port = parentPort;
@@ -85,7 +86,7 @@ async function handle(message: HostMessage): Promise<void> {
         const workflow = await importBundle(message.bundle, (url) => importing(url, message.file));
         post({ kind: "imported", id: message.id, name: nameOf(workflow.default) });
         return workflow;
-      });
+      }, modelCheckOf(project));
       await settle();
       const problems = [...loaded.problems, ...loading.problems];
       loading = undefined;
@@ -219,6 +220,7 @@ async function startAndAwait(running: LiveRun, spec: RunSpec): Promise<void> {
       ...(spec.scriptedResponses ? { scriptedResponses: spec.scriptedResponses as never[] } : {}),
       ...(spec.stream !== undefined ? { stream: spec.stream } : {}),
       onEvent: (event) => deltas.push(runId, event),
+      ...(spec.keepExchanges ? { onModelExchange: (exchange: RecordedExchange) => post({ kind: "exchange", runId, exchange }) } : {}),
       warn: (message) => post({ kind: "warn", runId, message }),
     });
   } catch (error) {

@@ -5,7 +5,7 @@ import type { Breakpoint } from "../debug/index.ts";
 import { fork, replay, resume, type ReplayMode, type ReplayPlan } from "../replay/index.ts";
 import { run, type RunHandle, type RunOptions } from "../run/index.ts";
 import { scripted, type ScriptedEntry } from "../sdk/scripted.ts";
-import type { TraceEvent } from "../trace/index.ts";
+import { ExchangeRecorder, type RecordedExchange, type TraceEvent } from "../trace/index.ts";
 import type { Project } from "./parts.ts";
 
 /** A recorded run to run again, as data: the worker makes the ReplayPlan (and resolves `model`). */
@@ -33,6 +33,8 @@ export interface StartOptions {
   stream?: boolean;
   /** Called synchronously with every event, in order. */
   onEvent?: RunOptions["onEvent"];
+  /** Called with each model call's raw provider bodies, written down (capped, redacted: ExchangeRecorder). */
+  onModelExchange?: (exchange: RecordedExchange) => void;
   warn?: (message: string) => void;
 }
 
@@ -47,8 +49,15 @@ export function startEntry(project: Project, entryId: string, options: StartOpti
     ...(options.scriptedResponses ? { modelOverride: scripted(options.scriptedResponses) } : {}),
     ...(options.stream !== undefined ? { stream: options.stream } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.onModelExchange ? { onModelExchange: keepExchanges(options.onModelExchange) } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
   });
+}
+
+// The run's raw bodies go to `keep` written down, within one budget for the run.
+function keepExchanges(keep: (exchange: RecordedExchange) => void): RunOptions["onModelExchange"] {
+  const recorder = new ExchangeRecorder();
+  return (exchange) => keep(recorder.record(exchange));
 }
 
 /** The engine's ReplayPlan for a spec; throws the engine's JUNE_REPLAY_* errors and a model reference's. */

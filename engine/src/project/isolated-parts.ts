@@ -153,6 +153,7 @@ export function isolatedProject(project: Project, parts: OpenParts): Project {
       return startIsolatedRun(spec, {
         ...state.options,
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        ...(options.onModelExchange ? { onModelExchange: options.onModelExchange } : {}),
         ...(options.warn ? { warn: options.warn } : {}),
       });
     },

@@ -2,7 +2,7 @@
 // trace, approvals, the capability cache, and where execution currently is (a Place).
 import type { LanguageModel, ToolSet } from "ai";
 import type { CompositeRunner, ParentScope, Scope, ToolPolicy, ToolSourceCache } from "../capabilities/index.ts";
-import type { NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartInput, Usage } from "../trace/index.ts";
+import type { ModelExchange, NodeStatus, TraceBuilder, TraceEvent, TraceEventInput, NodeError, NodeStartInput, Usage } from "../trace/index.ts";
 import type { AgentProps } from "../workflow/index.ts";
 import type { RunDebugger } from "../debug/index.ts";
 import type { PriceTable } from "../pricing/index.ts";
@@ -26,6 +26,8 @@ export interface RunContext {
   /** Use streamText (text deltas in the trace) rather than generateText. */
   stream: boolean;
   onEvent: ((event: TraceEvent) => void) | undefined;
+  /** Who keeps model calls' raw provider bodies (RunOptions.onModelExchange); undefined: nobody, and nothing is taken. */
+  onExchange: ((exchange: ModelExchange) => void) | undefined;
   policies: readonly ToolPolicy[];
   /** The project's sandbox for `<Bash />` declared without one. */
   sandbox: SandboxSettings | undefined;

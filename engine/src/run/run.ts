@@ -4,7 +4,7 @@ import type { LanguageModel } from "ai";
 import { ToolSourceCache, checkPolicy, type ToolPolicy } from "../capabilities/index.ts";
 import { JuneError } from "../errors/index.ts";
 import { componentName, isElement, kindOf, type JuneNode } from "../jsx/index.ts";
-import { TraceBuilder, emptyUsage, type ApprovalRequest, type ElicitValue, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
+import { TraceBuilder, emptyUsage, type ApprovalRequest, type ElicitValue, type ModelExchange, type NodeError, type TraceEvent, type TraceNode, type Usage } from "../trace/index.ts";
 import { expandWorkflow } from "../workflow/index.ts";
 import { ApprovalRegistry } from "./approvals.ts";
 import { compositeRunner } from "./composite-runner.ts";
@@ -33,6 +33,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called synchronously with every event, in order (e.g. to append to a JSONL store). */
   onEvent?: (event: TraceEvent) => void;
+  /**
+   * Called with each model call's raw provider request and response bodies, by reference, as the
+   * call answers (a stream's request as it starts). Not part of the trace: a request body holds the
+   * whole prompt. Without it nothing is taken. `ExchangeRecorder` writes them down, capped.
+   */
+  onModelExchange?: (exchange: ModelExchange) => void;
   /** streamText with text deltas (default), or generateText. */
   stream?: boolean;
   runId?: string;
@@ -161,6 +167,7 @@ export function createRunContext(options: RunOptions, controller: AbortControlle
     modelOverride: options.modelOverride,
     stream: options.stream ?? true,
     onEvent: options.onEvent,
+    onExchange: options.onModelExchange,
     policies: (options.policies ?? []).map((p, i) => checkPolicy(p, `run() options.policies[${i}]`)),
     sandbox: options.sandbox,
     warn: options.warn ?? ((message) => console.warn(message)),

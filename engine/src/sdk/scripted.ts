@@ -62,6 +62,8 @@ export interface ScriptedModel extends LanguageModelV4 {
  *   tokens are the words of the prompt's texts, tool inputs and tool results; output tokens the
  *   words of the response's text, tool inputs and reasoning; reasoning tokens the words of the
  *   reasoning; cached input tokens 0. A response's `usage` overrides any of them.
+ * - Each call's `request.body` (and a generated one's `response.body`) describes the call and
+ *   the answer, marked `"june.scripted"` as stand-ins: no provider was called.
  * - A call past the end of the script fails with `JUNE_SCRIPT_EXHAUSTED`; an aborted call
  *   rejects (or its stream errors) with an AbortError.
  *
@@ -86,6 +88,24 @@ export function scripted(responses: readonly ScriptedEntry[] | ScriptedResponder
  */
 export type ScriptedResponder = (call: ScriptedCall, index: number) => ScriptedResponse | PromiseLike<ScriptedResponse>;
 
+/** What a scripted call's request and response bodies say they are: stand-ins, not what a provider sent. */
+const SCRIPTED_REQUEST = "A stand-in, not an HTTP request: no provider was called. A scripted model answered, and this is the call it received (the AI SDK's options).";
+const SCRIPTED_RESPONSE = "A stand-in, not an HTTP response: no provider was called. This is what the scripted model answered.";
+
+// The call as a body, its parts by reference (a raw-body keeper writes them down, not this).
+function scriptedRequestBody(modelId: string, options: LanguageModelV4CallOptions) {
+  return {
+    "june.scripted": SCRIPTED_REQUEST,
+    model: modelId,
+    prompt: options.prompt,
+    tools: options.tools,
+    toolChoice: options.toolChoice,
+    responseFormat: options.responseFormat,
+    temperature: options.temperature,
+    maxOutputTokens: options.maxOutputTokens,
+  };
+}
+
 class ScriptedLanguageModel implements ScriptedModel {
   readonly specificationVersion = "v4";
   readonly provider = "june.scripted";
@@ -108,11 +128,18 @@ class ScriptedLanguageModel implements ScriptedModel {
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
     const turn = await this.#nextTurn(options);
+    const content = turnContent(turn);
+    const id = `scripted-${turn.callIndex}`;
     return {
-      content: turnContent(turn),
+      content,
       finishReason: turn.finishReason,
       usage: turn.usage,
-      response: { id: `scripted-${turn.callIndex}`, modelId: this.modelId },
+      request: { body: scriptedRequestBody(this.modelId, options) },
+      response: {
+        id,
+        modelId: this.modelId,
+        body: { "june.scripted": SCRIPTED_RESPONSE, id, model: this.modelId, content, finishReason: turn.finishReason.unified, usage: turn.usage },
+      },
       warnings: [],
     };
   }
@@ -120,7 +147,7 @@ class ScriptedLanguageModel implements ScriptedModel {
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     const turn = await this.#nextTurn(options);
     const parts = turnStreamParts(turn, this.modelId);
-    return { stream: partStream(parts, options.abortSignal, this.#describe(turn.callIndex)) };
+    return { stream: partStream(parts, options.abortSignal, this.#describe(turn.callIndex)), request: { body: scriptedRequestBody(this.modelId, options) } };
   }
 
   async #nextTurn(options: LanguageModelV4CallOptions): Promise<ScriptedTurn> {

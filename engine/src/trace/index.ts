@@ -32,7 +32,12 @@ export type {
   PromptMessage,
   RecordedToolCall,
   StepInput,
+  ModelExchange,
+  RecordedBody,
+  RecordedExchange,
 } from "./payloads.ts";
+export { EXCHANGE_BODY_CAP, EXCHANGE_RUN_BUDGET, ExchangeRecorder, redactUrl } from "./model-exchange.ts";
+export type { ExchangeRecorderOptions } from "./model-exchange.ts";
 export { choicesOf, elicitProblems } from "./elicit-check.ts";
 export type { ElicitProblem } from "./elicit-check.ts";
 export { todosOf } from "./todos.ts";

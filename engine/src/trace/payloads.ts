@@ -171,3 +171,41 @@ export function toolCallAnswer(node: TraceNodeOf<"tool-call">): unknown {
 function isCompositeResult(value: unknown): value is CompositeToolResult {
   return value !== null && typeof value === "object" && "output" in value;
 }
+
+/**
+ * What a model call sent its provider and what came back, as the provider reported them
+ * (LanguageModelV4's `request.body` and `response.body`), by reference: the trace layer hands it
+ * on without copying, and whoever keeps it (a run's record) writes it down as a RecordedExchange
+ * (model-exchange.ts). Never part of the trace: a request body holds the whole prompt on every
+ * call, so a loop's bodies grow with its square.
+ */
+export interface ModelExchange {
+  /** The call's model-call node. */
+  nodeId: string;
+  /** The request body the provider sent (an object for a JSON API; a scripted model's stands in for one). */
+  request?: unknown;
+  /** The response body (a generated call's, or a failed call's error body); a streamed answer has none. */
+  response?: unknown;
+  /** The answer came as a stream: no single response body. */
+  streamed?: true;
+  /** The call failed: the bodies are those of the provider's error. */
+  failed?: true;
+  /** The endpoint, when the provider said (secrets in its query are redacted when recorded). */
+  url?: string;
+}
+
+/** A body as a run's record keeps it: its text (JSON, or the body itself when it was a string), cut at a cap. */
+export type RecordedBody =
+  | { format: "json" | "text"; text: string; /** The whole text's length, when it was cut. */ length: number; truncated?: true }
+  /** Not kept: the run's budget for raw bodies was spent, or the body could not be written as JSON. */
+  | { omitted: "budget" | "unserializable" };
+
+/** A ModelExchange as written down: its bodies as text, capped and with secrets redacted. */
+export interface RecordedExchange {
+  nodeId: string;
+  request?: RecordedBody;
+  response?: RecordedBody;
+  streamed?: true;
+  failed?: true;
+  url?: string;
+}

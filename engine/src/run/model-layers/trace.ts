@@ -1,16 +1,19 @@
 // The trace of a model call: a model-call node under the step with what the model was sent (the
 // messages new since the step's previous call, the tools offered, the settings), the text and
 // reasoning as they stream, and what it answered; failed or aborted with the reason if it didn't.
+// A run that keeps raw provider bodies (RunOptions.onModelExchange) gets each call's request and
+// response by reference, beside the node, never in it (payloads.ts's ModelExchange says why).
 import type { LanguageModelV4CallOptions, LanguageModelV4Content, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { encodePrompt } from "../../trace/index.ts";
 import { emit, endNode, startNode, type Place, type RunContext } from "../run-context.ts";
 import { inContext, isAbort } from "../node-errors.ts";
 import { settingsOf, toolNames } from "./call-settings.ts";
+import type { ModelExchange } from "../../trace/index.ts";
 import type { ModelCall } from "./model-call.ts";
 import type { SentMessages } from "./sent-messages.ts";
 import type { StreamTap } from "./stream-tap.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
-import { CallLayer, type CallHooks, type Generated } from "./compose.ts";
+import { CallLayer, type CallHooks, type Generated, type Streamed } from "./compose.ts";
 
 interface CallRecord {
   text: string;
@@ -49,18 +52,42 @@ class TraceLayer extends CallLayer implements CallHooks {
   }
 
   generated(call: ModelCall, _params: LanguageModelV4CallOptions, result: Generated): Generated {
-    this.succeed(call.nodeId!, recordContent(result.content, result.finishReason?.unified));
+    const nodeId = call.nodeId!;
+    // Kept before the node ends, so a window that sees the end can read the bodies back.
+    const keep = this.#ctx.onExchange;
+    if (keep !== undefined && (result.request !== undefined || result.response !== undefined)) {
+      this.keep(keep, { nodeId, request: result.request?.body, response: result.response?.body, url: result.request?.url } as ModelExchange);
+    }
+    this.succeed(nodeId, recordContent(result.content, result.finishReason?.unified));
     return result;
   }
 
   // A streamed call's text and reasoning go out as they arrive; the node ends with the stream.
-  streamed(call: ModelCall): StreamTap {
-    return new StreamRecord(this, call.nodeId!, call);
+  streamed(call: ModelCall, _params: LanguageModelV4CallOptions, result: Streamed): StreamTap {
+    const nodeId = call.nodeId!;
+    const keep = this.#ctx.onExchange;
+    if (keep !== undefined && result.request !== undefined) this.keep(keep, { nodeId, request: result.request.body, streamed: true, url: result.request.url } as ModelExchange);
+    return new StreamRecord(this, nodeId, call);
   }
 
-  // A call that fails (or throws before it answers) fails its node.
+  // A call that fails (or throws before it answers) fails its node; a provider's error carries
+  // what was sent and what came back (the AI SDK's APICallError), which a run keeping bodies gets.
   failed(call: ModelCall, error: unknown): void {
-    if (call.nodeId !== undefined) this.fail(call.nodeId, error, call);
+    if (call.nodeId === undefined) return;
+    const keep = this.#ctx.onExchange;
+    if (keep !== undefined && isApiCallError(error)) {
+      this.keep(keep, { nodeId: call.nodeId, request: error.requestBodyValues, response: error.responseBody, failed: true, url: error.url } as ModelExchange);
+    }
+    this.fail(call.nodeId, error, call);
+  }
+
+  // The raw bodies are a window on the call, not part of it: a keeper that throws costs a warning.
+  keep(keep: (exchange: ModelExchange) => void, exchange: ModelExchange): void {
+    try {
+      keep(exchange);
+    } catch (error) {
+      this.#ctx.warn(`june: the raw request and response of model call ${exchange.nodeId} were not kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   #start(options: LanguageModelV4CallOptions, call: ModelCall): void {
@@ -163,6 +190,11 @@ function recordContent(content: LanguageModelV4Content[], finishReason: string |
     else if (part.type === "tool-call") record.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) });
   }
   return record;
+}
+
+// The AI SDK's APICallError by its fields (an error from another copy of the SDK is one too).
+function isApiCallError(error: unknown): error is { requestBodyValues: unknown; responseBody?: string; url?: string } {
+  return typeof error === "object" && error !== null && "requestBodyValues" in error;
 }
 
 function parseInput(input: string): unknown {
