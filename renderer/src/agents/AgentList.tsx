@@ -30,7 +30,7 @@ export function AgentList({ groups, filtered, collapsed, onCollapse, selectedId,
 
   const items = useMemo(() => navItems(groups, collapsed), [groups, collapsed]);
   const indexOf = useMemo(() => new Map(items.map((item, index) => [item.key, index])), [items]);
-  const typeAheadNames = useMemo(() => items.map((item) => ("row" in item ? [item.label, item.row.name] : null)), [items]);
+  const typeAheadNames = useMemo(() => items.map((item) => ("row" in item ? [item.label] : null)), [items]);
 
   // The list's one tab stop: where the keys last were, else the selected agent (or the header of
   // the collapsed group that hides it), else the first row.

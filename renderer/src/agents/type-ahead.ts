@@ -5,8 +5,8 @@
 export const TYPE_AHEAD_RESET_MS = 500;
 
 /**
- * The index of the item the typed text moves to, or -1. `names[i]` holds an item's names (its
- * shown name and its full one), or none for an item type-ahead skips (a group's header).
+ * The index of the item the typed text moves to, or -1. `names[i]` holds the names an item
+ * answers to (the one it shows), or none for an item type-ahead skips (a group's header).
  * One letter (or one letter repeated) looks after `from`; a longer prefix looks from `from`
  * itself, so typing on keeps the item already reached. The search wraps around.
  *
