@@ -33,6 +33,8 @@ export interface InspectOptions {
   policies?: ToolPolicy[];
   /** The project's sandbox for `<Bash />` declared without one (what its description says). */
   sandbox?: SandboxSettings;
+  /** Told each agent's model as declared (the object, which the tree names by id only), so a loader can check what it needs. */
+  onModel?: (node: TraceNode, model: unknown) => void;
 }
 
 interface Walk {
@@ -41,6 +43,7 @@ interface Walk {
   cache: ToolSourceCache;
   policies: readonly ToolPolicy[];
   sandbox: SandboxSettings | undefined;
+  onModel: InspectOptions["onModel"];
 }
 
 /**
@@ -52,7 +55,7 @@ interface Walk {
  */
 export async function inspect(root: JuneNode, options: InspectOptions = {}): Promise<TraceNode> {
   const policies = (options.policies ?? []).map((p, i) => checkPolicy(p, `inspect() options.policies[${i}]`));
-  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal), policies, sandbox: options.sandbox };
+  const walk: Walk = { nextId: 0, signal: options.signal, cache: new ToolSourceCache(options.signal), policies, sandbox: options.sandbox, onModel: options.onModel };
   const name = isElement(root) && kindOf(root) === undefined ? componentName(root.type) : "workflow";
   const node = makeNode(walk, null, "run", name, isElement(root) ? root : undefined);
   try {
@@ -102,7 +105,7 @@ async function inspectItem(walk: Walk, parentId: string, item: WorkflowItem, par
 
 async function inspectAgent(walk: Walk, parentId: string, element: JuneElement, name: string, parent: ParentScope): Promise<TraceNode> {
   const node = makeNode(walk, parentId, "agent", name, element);
-  describeModel(node, (element.props as { model?: unknown }).model);
+  describeModel(walk, node, (element.props as { model?: unknown }).model);
   let prepared;
   try {
     prepared = prepareAgent(element, name);
@@ -157,7 +160,7 @@ async function inspectComposites(walk: Walk, parentId: string, entry: ResolvedTo
 /** A defined agent's subtree under its composite node: the agent, its scope, its one step. */
 async function inspectDefinedAgent(walk: Walk, node: TraceNode, config: CallableAgentConfig<unknown>, element: JuneElement, parent: ParentScope): Promise<void> {
   const agent = makeNode(walk, node.id, "agent", config.name, element);
-  describeModel(agent, config.model);
+  describeModel(walk, agent, config.model);
   node.children.push(agent);
   try {
     const holder = `defineAgent({ name: ${JSON.stringify(config.name)} }).capabilities`;
@@ -184,7 +187,8 @@ async function inspectDefinedAgent(walk: Walk, node: TraceNode, config: Callable
 }
 
 /** The model an agent sets, by id (what the studio and `june inspect` show); unset models show nothing. */
-function describeModel(node: TraceNode, model: unknown): void {
+function describeModel(walk: Walk, node: TraceNode, model: unknown): void {
+  if (model !== undefined) walk.onModel?.(node, model);
   const id = typeof model === "string" ? model : (model as { modelId?: unknown } | undefined)?.modelId;
   if (typeof id === "string") node.input = { model: id };
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LiveProject, openProject, type Project } from "../project/index.ts";
 import { AWAIT_FOREVER, EXIT_AT_IMPORT, GOOD, LATE_REJECTION, LOOP_AT_IMPORT, LOOP_IN_RENDER, THROW_IN_TIMER } from "./hostile-code.test-support.ts";
+import { apartFromModels } from "../loading/model-problems.test-support.ts";
 
 const SAMPLES = fileURLToPath(new URL("../../../samples", import.meta.url));
 const LIMITS = { importMs: 2_000, renderMs: 2_000 };
@@ -44,44 +45,44 @@ function expectOthersLoaded(project: Project): void {
 describe("a workflow file's code can't take the host down while it loads", () => {
   it("process.exit at import is a problem naming the file; the others load", async () => {
     const { project, hostile } = await openWith(EXIT_AT_IMPORT);
-    expect(project.problems).toEqual([
+    expect(apartFromModels(project.problems)).toEqual([
       expect.objectContaining({ severity: "error", code: "JUNE_USER_CODE_EXITED", file: hostile, entryId: "workflow:hostile.tsx" }),
     ]);
-    expect(project.problems[0]!.message).toContain(`the workflow ${hostile} ended its worker (process.exit(7))`);
+    expect(apartFromModels(project.problems)[0]!.message).toContain(`the workflow ${hostile} ended its worker (process.exit(7))`);
     expectOthersLoaded(project);
   });
 
   it("an endless loop at import is a problem once the import limit passed", async () => {
     const { project, hostile } = await openWith(LOOP_AT_IMPORT);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_LOAD_TIMEOUT", file: hostile, entryId: "workflow:hostile.tsx" })]);
-    expect(project.problems[0]!.message).toContain(`did not finish loading within ${LIMITS.importMs} ms`);
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_LOAD_TIMEOUT", file: hostile, entryId: "workflow:hostile.tsx" })]);
+    expect(apartFromModels(project.problems)[0]!.message).toContain(`did not finish loading within ${LIMITS.importMs} ms`);
     expectOthersLoaded(project);
   });
 
   it("an endless loop in render is a problem naming the file and the workflow", async () => {
     const { project, hostile } = await openWith(LOOP_IN_RENDER);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_RENDER_TIMEOUT", file: hostile, entryId: "workflow:hostile.tsx" })]);
-    expect(project.problems[0]!.message).toContain(`rendering the workflow Hostile did not finish within ${LIMITS.renderMs} ms`);
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_RENDER_TIMEOUT", file: hostile, entryId: "workflow:hostile.tsx" })]);
+    expect(apartFromModels(project.problems)[0]!.message).toContain(`rendering the workflow Hostile did not finish within ${LIMITS.renderMs} ms`);
     expectOthersLoaded(project);
   });
 
   it("a top-level await that never settles is a problem once the import limit passed", async () => {
     const { project, hostile } = await openWith(AWAIT_FOREVER);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_LOAD_TIMEOUT", file: hostile })]);
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_LOAD_TIMEOUT", file: hostile })]);
     expectOthersLoaded(project);
   });
 
   it("a throw in a timer is a problem with its message; the file still loads", async () => {
     const { project, hostile } = await openWith(THROW_IN_TIMER);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_USER_CODE_UNCAUGHT", file: hostile, entryId: "workflow:hostile.tsx" })]);
-    expect(project.problems[0]!.message).toContain("threw outside any await: Error: late");
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_USER_CODE_UNCAUGHT", file: hostile, entryId: "workflow:hostile.tsx" })]);
+    expect(apartFromModels(project.problems)[0]!.message).toContain("threw outside any await: Error: late");
     expect(project.entries.map((e) => e.id)).toContain("workflow:hostile.tsx");
   });
 
   it("a late unhandled rejection is a problem with its message", async () => {
     const { project, hostile } = await openWith(LATE_REJECTION);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_USER_CODE_UNCAUGHT", file: hostile })]);
-    expect(project.problems[0]!.message).toContain("rejected a promise nobody handled: Error: late rejection");
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_USER_CODE_UNCAUGHT", file: hostile })]);
+    expect(apartFromModels(project.problems)[0]!.message).toContain("rejected a promise nobody handled: Error: late rejection");
   });
 });
 

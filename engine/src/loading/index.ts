@@ -11,6 +11,8 @@ export type { ReplaySpec, StartOptions } from "./start-entry.ts";
 export { assembleLocal, DEFAULT_RUNS_FOLDER, loadLocalParts, loadWorkflowEntry, partsWithConfig, reloadLocalMarkdown, reloadLocalWorkflows } from "./parts.ts";
 export type { LoadedEntry, LoadOptions, Project, ProjectMcpServer, ProjectParts, ToolRules } from "./parts.ts";
 export { problemFromError } from "./problem.ts";
+export { modelCheckOf } from "./model-problems.ts";
+export type { KeyEnvironment, ModelCheck } from "./model-problems.ts";
 export type { Problem } from "./problem.ts";
 export { defineConfig, checkConfig, loadConfigFile } from "./config.ts";
 export type { JuneConfig, McpServerConfig } from "./config.ts";

@@ -14,6 +14,7 @@ import type { JuneConfig } from "./config.ts";
 import { readMcpJson } from "./mcp-json.ts";
 import { partsWithConfig } from "./parts.ts";
 import type { Problem } from "./problem.ts";
+import { apartFromModels } from "./model-problems.test-support.ts";
 
 let folder: string;
 beforeEach(async () => {
@@ -95,7 +96,7 @@ describe("in a project", () => {
     await write(".mcp.json", JSON.stringify({ mcpServers: { fs: fsServer(join(folder, "notes")) } }));
     await write(".claude/agents/finder.md", AGENT);
     const project = await openProject(folder);
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     expect(project.entries.find((e) => e.id === "markdown:finder")!.tools).toEqual(expect.arrayContaining(["mcp__fs__read_file", "mcp__fs__write_file"]));
     const { scripted } = await import("june/sdk/scripted");
     const model = scripted([{ toolCalls: [{ toolName: "mcp__fs__read_file", input: { path: notes } }] }, { text: "Tuesday" }]);
@@ -109,7 +110,7 @@ describe("in a project", () => {
     await write(".mcp.json", JSON.stringify({ mcpServers: { fs: fsServer(join(folder, "notes")) } }));
     await write(".claude/agents/finder.md", AGENT);
     const project = await openProject(folder, { isolate: true });
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     expect(project.entries.find((e) => e.id === "markdown:finder")!.tools).toContain("mcp__fs__read_file");
   });
 
@@ -119,7 +120,7 @@ describe("in a project", () => {
     const mcpJson = await write(".mcp.json", JSON.stringify({ mcpServers: { fs: { command: "no-such-server-binary" } } }));
     await write(".claude/agents/finder.md", AGENT);
     const project = await openProject(folder);
-    expect(project.problems.map((p) => p.code)).toEqual(["JUNE_MCP_SERVER_TWICE"]);
+    expect(apartFromModels(project.problems).map((p) => p.code)).toEqual(["JUNE_MCP_SERVER_TWICE"]);
     expect(project.problems[0]!.message).toContain(config);
     expect(project.problems[0]!.message).toContain(mcpJson);
     expect(project.problems[0]!.file).toBe(mcpJson);
@@ -146,7 +147,7 @@ describe("in a project", () => {
     await write("june.config.ts", `export default { mcp: { fs: ${JSON.stringify({ ...fsServer(join(folder, "notes")), approve: "always" })} } };\n`);
     await write(".claude/agents/finder.md", AGENT);
     const project = await openProject(folder);
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     const agent = project.entries.find((e) => e.id === "markdown:finder")!.tree!.children.find((c) => c.kind === "agent")!;
     expect(agent.tools!.find((t) => t.name === "mcp__fs__read_file")).toMatchObject({ approval: "always", approvalReasons: ['approve: "always" for MCP server "fs" in its config'] });
   });
@@ -155,7 +156,7 @@ describe("in a project", () => {
     const file = await write(".mcp.json", '{\n  "mcpServers": {\n    "fs": { "command": 7 }\n  }\n}\n');
     await write(".claude/agents/plain.md", `---\nname: plain\ndescription: No tools.\ntools: Read\n---\nHi.\n`);
     const project = await openProject(folder);
-    expect(project.problems).toEqual([expect.objectContaining({ code: "JUNE_MCP_JSON_INVALID", file, line: 3 })]);
+    expect(apartFromModels(project.problems)).toEqual([expect.objectContaining({ code: "JUNE_MCP_JSON_INVALID", file, line: 3 })]);
     expect(project.entries.map((e) => e.id)).toEqual(["markdown:plain"]);
   });
 

@@ -35,6 +35,7 @@ import { loadWorkflow, type LoadedWorkflow } from "./load-workflow.ts";
 import { startEntry, type StartOptions } from "./start-entry.ts";
 import type { RunHandle } from "../run/index.ts";
 import { place, problemFromError, type Problem } from "./problem.ts";
+import { markdownModelProblems, modelCheckOf, workflowModelProblems, type ModelCheck } from "./model-problems.ts";
 import type { ProjectEntry } from "./project-entry.ts";
 import { configSyntaxProblems, listedWorkflow, restrictedMarkdownProblems } from "./restricted.ts";
 
@@ -194,7 +195,7 @@ export async function reloadLocalWorkflows(parts: ProjectParts, files: readonly 
 /** A workflow file's entry: imported and inspected, or in restricted mode only listed. */
 function workflowEntryOf(parts: ProjectParts, file: string): Promise<LoadedEntry> {
   if (parts.options.trusted === false) return Promise.resolve(listedWorkflow(parts.folder, file));
-  return loadWorkflowEntry(parts.folder, file, parts.toolRules, parts.options.inspect ?? true);
+  return loadWorkflowEntry(parts.folder, file, parts.toolRules, parts.options.inspect ?? true, loadWorkflow, modelCheckOf(parts));
 }
 
 export async function reloadLocalMarkdown(parts: ProjectParts): Promise<ProjectParts["markdown"]> {
@@ -311,12 +312,17 @@ export interface LoadedEntry {
   problems: Problem[];
 }
 
+/**
+ * A workflow file's entry: imported, and inspected when `inspectIt`. With `models` (modelCheckOf
+ * the project), its agents' models are checked too: a missing model, a key not set.
+ */
 export async function loadWorkflowEntry(
   folder: string,
   file: string,
   toolRules: ToolRules,
   inspectIt: boolean,
   load: (file: string) => Promise<LoadedWorkflow> = loadWorkflow,
+  models?: ModelCheck,
 ): Promise<LoadedEntry> {
   const id = `workflow:${relative(folder, file)}`;
   let loaded;
@@ -326,7 +332,7 @@ export async function loadWorkflowEntry(
     return { problems: [problemFromError(error, file, id)] };
   }
   try {
-    return await workflowEntry(folder, file, id, loaded.default, toolRules, inspectIt);
+    return await workflowEntry(folder, file, id, loaded.default, toolRules, inspectIt, models);
   } catch (error) {
     // inspect() puts what a render throws on its node; what still escapes (a default export that
     // throws when it is read, a Proxy) is this file's problem, and the project opens without it.
@@ -335,7 +341,7 @@ export async function loadWorkflowEntry(
   }
 }
 
-async function workflowEntry(folder: string, file: string, id: string, component: unknown, toolRules: ToolRules, inspectIt: boolean): Promise<LoadedEntry> {
+async function workflowEntry(folder: string, file: string, id: string, component: unknown, toolRules: ToolRules, inspectIt: boolean, check: ModelCheck | undefined): Promise<LoadedEntry> {
   if (typeof component !== "function") {
     return {
       problems: [
@@ -354,9 +360,11 @@ async function workflowEntry(folder: string, file: string, id: string, component
   const entry: ProjectEntry = { id, kind: "workflow", name: typeof name === "string" && name !== "" ? name : relative(folder, file), file, models: [], tools: [] };
   const problems: Problem[] = [];
   if (inspectIt) {
-    const tree = await inspect(element({}), toolRules);
+    const models = new Map<TraceNode, unknown>();
+    const tree = await inspect(element({}), { ...toolRules, onModel: (node, model) => models.set(node, model) });
     describeTree(entry, tree);
     problems.push(...treeProblems(tree, file, id));
+    if (check) problems.push(...workflowModelProblems(tree, models, file, id, check));
   }
   return { entry, element, problems };
 }
@@ -398,11 +406,13 @@ async function loadMarkdown(parts: ProjectParts, project: MarkdownProject): Prom
     }
   }
   const top = await projectAgentsContext(parts, project, found, problems);
+  const check = modelCheckOf(parts);
   const entries: ProjectParts["markdown"]["entries"] = [];
   for (const { definition, id, source, blocks } of found) {
     const resolved = resolveAgent(definition, top.context);
     problems.push(...resolved.diagnostics.map((d) => ({ ...fromDiagnostic(d), entryId: id })));
     problems.push(...top.agentProblems(definition).map((p) => ({ ...p, entryId: id })));
+    if (check && resolved.agent) problems.push(...(await markdownModelProblems(definition, resolved.agent.settings.model, id, check)));
     const entry: ProjectEntry = {
       id,
       kind: "markdown",

@@ -10,6 +10,7 @@ import { scripted } from "june/sdk/scripted";
 import { openProject } from "../project/index.ts";
 import { run, type RunHandle } from "../run/index.ts";
 import type { TraceNode } from "../trace/index.ts";
+import { apartFromModels } from "./model-problems.test-support.ts";
 
 let folder: string;
 beforeEach(async () => {
@@ -55,7 +56,7 @@ describe("a Claude Code project's settings.json and hooks, in June", () => {
     await write(".claude/settings.json", SETTINGS);
     await write(".claude/agents/ops.md", OPS);
     const project = await openProject(folder);
-    expect(project.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(apartFromModels(project.problems).filter((p) => p.severity === "error")).toEqual([]);
     const model = bash("echo hi", "git push origin main", "rm -rf build");
     const { result, asked, calls } = await runAgent(project, "markdown:ops", model);
     expect(result.status).toBe("succeeded");
@@ -176,7 +177,7 @@ describe("a Claude Code project's settings.json and hooks, in June", () => {
     await write(".claude/agents/lead.md", "---\nname: lead\ndescription: Leads\ntools: Agent\n---\nYou lead.");
     await write(".claude/agents/editor.md", "---\nname: editor\ndescription: Edits\ntools: Write\npermissionMode: acceptEdits\n---\nYou edit.");
     const project = await openProject(folder);
-    expect(project.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(apartFromModels(project.problems).filter((p) => p.severity === "error")).toEqual([]);
     const model = scripted([
       { toolCalls: [{ toolName: "Agent", input: { description: "clean", prompt: "Clean up", subagent_type: "ops" } }] },
       { toolCalls: [{ toolName: "Bash", input: { command: "rm -rf build" } }] },

@@ -121,7 +121,11 @@ async function openInChildren(rounds: readonly Round[]): Promise<Map<Round, Open
 
 function openInChild(folders: readonly string[]): Promise<{ reports: Map<string, ChildReport>; exit: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CHILD, ...folders], { env: { ...process.env, NODE_OPTIONS: "" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CHILD, ...folders], {
+      // A valid agent's model has its key (none is sent: nothing runs), whatever this machine's environment holds.
+      env: { ...process.env, NODE_OPTIONS: "", ANTHROPIC_API_KEY: "unused", OPENAI_API_KEY: "unused" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const reports = new Map<string, ChildReport>();
     // A report can be tens of megabytes (a file of 100,000 unknown keys warns 100,000 times): only
     // each new chunk is searched for the end of a line.

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { run } from "../run/index.ts";
 import { LiveProject, openProject, type ProjectChange } from "./index.ts";
+import { apartFromModels } from "../loading/model-problems.test-support.ts";
 
 let folder: string;
 beforeEach(async () => {
@@ -44,7 +45,7 @@ describe("openProject", () => {
     await write("helpers.ts", "export const x = 1;\n");
     await write(".claude/agents/reviewer.md", "---\nname: reviewer\ndescription: Reviews code: carefully\ntools: Read, Grep\n---\nYou review.\n");
     const project = await openProject(folder);
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     expect(project.entries.map((e) => [e.id, e.kind, e.name, e.tools])).toEqual([
       ["workflow:flows/finder.tsx", "workflow", "Finder", ["search"]],
       ["markdown:reviewer", "markdown", "reviewer", ["Read", "Grep"]],
@@ -75,7 +76,7 @@ describe("openProject", () => {
     await write(".claude/agents/fine.md", "---\nname: fine\ndescription: ok\ntools: Read\n---\nbody\n");
     const project = await openProject(folder);
     expect(project.entries.map((e) => e.name)).toEqual(["Finder", "fine"]);
-    expect(project.problems).toEqual([
+    expect(apartFromModels(project.problems)).toEqual([
       expect.objectContaining({ severity: "error", code: "JUNE_INTERNAL", file: join(folder, "hostile.tsx"), entryId: "workflow:hostile.tsx" }),
     ]);
     expect(project.problems[0]!.message).toContain(`june: ${join(folder, "hostile.tsx")} could not be inspected: no reading me`);
@@ -157,14 +158,14 @@ describe("openProject", () => {
     expect(agent.tools!.find((t) => t.name === "Agent")!.description).toContain("- other: Another");
     expect(agent.children.filter((n) => n.kind === "composite")).toEqual([]);
     // Delegated, it has no Agent, and isn't told about a tool its file never asked for.
-    expect(project.problems.filter((p) => p.severity === "error")).toEqual([]);
+    expect(apartFromModels(project.problems).filter((p) => p.severity === "error")).toEqual([]);
   });
 
   it("a markdown agent's skills: become progressive blocks (loader tools)", async () => {
     await write("agents/writer/AGENT.md", "---\nname: writer\ndescription: Writes\ntools: Read\nskills:\n  - ./skills\n---\nYou write.\n");
     await write("agents/writer/skills/tone.md", "---\nname: tone\ndescription: House tone\n---\nBe terse.\n");
     const project = await openProject(folder);
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     expect(project.entries[0]!.tools).toEqual(["Read", "_block__load__skills__tone"]);
   });
 });
@@ -244,7 +245,7 @@ describe("june.config.ts modelAliases", () => {
     await write("june.config.ts", CONFIG);
     await write(".claude/agents/quick.md", AGENT);
     const project = await openProject(folder, { inspect: false });
-    expect(project.problems).toEqual([]);
+    expect(apartFromModels(project.problems)).toEqual([]);
     expect(project.entries.map((e) => [e.name, e.models])).toEqual([["quick", ["anthropic:claude-haiku-5-5"]]]);
     expect(project.model("sonnet")).toMatchObject({ modelId: "claude-sonnet-4-5-20250929" });
     expect(project.model("gpt")).toMatchObject({ modelId: "gpt-5-mini" });

@@ -14,14 +14,18 @@ export interface ApiKeySource {
   apiKey?: string | undefined;
 }
 
+/** Where a checked model keeps its ApiKeySource (Symbol.for: a model made by another bundled copy of the engine is still read). */
+const API_KEY_SOURCE = Symbol.for("june.api-key-source");
+
 /**
- * The key from the settings, else from the environment; empty or blank counts as missing.
+ * The key from the settings, else from the environment (`env`, default process.env: where a run
+ * reads it); empty or blank counts as missing.
  *
  * @example
  * findApiKey({ model: 'openai("gpt-4.1")', envVar: "OPENAI_API_KEY" }); // process.env.OPENAI_API_KEY
  */
-export function findApiKey(source: ApiKeySource): string | undefined {
-  for (const key of [source.apiKey, process.env[source.envVar]]) {
+export function findApiKey(source: ApiKeySource, env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  for (const key of [source.apiKey, env[source.envVar]]) {
     if (key !== undefined && key.trim() !== "") return key;
   }
   return undefined;
@@ -53,7 +57,7 @@ export function requireApiKey(source: ApiKeySource): string {
  * return withApiKeyCheck(createOpenAI()(modelId), { model: `openai("${modelId}")`, envVar: "OPENAI_API_KEY" });
  */
 export function withApiKeyCheck(model: LanguageModelV4, source: ApiKeySource): LanguageModelV4 {
-  return {
+  const checked: LanguageModelV4 = {
     specificationVersion: "v4",
     provider: model.provider,
     modelId: model.modelId,
@@ -69,4 +73,20 @@ export function withApiKeyCheck(model: LanguageModelV4, source: ApiKeySource): L
       return model.doStream(options);
     },
   };
+  // Not enumerable: a model is data nowhere, but a loader asks before any run which key it needs.
+  Object.defineProperty(checked, API_KEY_SOURCE, { value: source });
+  return checked;
+}
+
+/**
+ * Where a model made by June's provider helpers takes its key from; undefined for a model that
+ * needs none (`scripted`, `openaiCompatible` without `apiKeyEnv`) or that June didn't make.
+ *
+ * @example
+ * apiKeySource(openai("gpt-5")); // { model: 'openai("gpt-5")', envVar: "OPENAI_API_KEY", apiKey: undefined }
+ */
+export function apiKeySource(model: unknown): ApiKeySource | undefined {
+  if (typeof model !== "object" || model === null) return undefined;
+  const source = (model as { [API_KEY_SOURCE]?: unknown })[API_KEY_SOURCE];
+  return typeof source === "object" && source !== null && typeof (source as ApiKeySource).envVar === "string" ? (source as ApiKeySource) : undefined;
 }
