@@ -18,6 +18,14 @@ export interface GraphNode {
   breakpoint?: Breakpoint;
   /** The agent names from the entry's root to this node's agent (its own name for an agent). */
   agentPath: string[];
+  /** The graph node this one hangs under; none for the entry's top agents. */
+  parentId?: string;
+  /**
+   * Where this node sits, as a run's trace would place it: the agents and composite tools above it
+   * and itself ("agent:Report/composite:research/agent:Agent/step:findings"). A run's node with
+   * the same key is this node running (live-status.ts).
+   */
+  pathKey: string;
 }
 
 export interface GraphEdge {
@@ -45,9 +53,10 @@ export function agentGraph(root: TraceNode | undefined): AgentGraph {
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   if (!root) return { nodes, edges };
-  const visit = (node: TraceNode, parent: TraceNode | undefined, agentAbove: TraceNode | undefined, stepPrefix: string, agentPath: string[]): void => {
+  const visit = (node: TraceNode, parent: TraceNode | undefined, agentAbove: TraceNode | undefined, stepPrefix: string, agentPath: string[], scope: string): void => {
     const path = node.kind === "agent" ? [...agentPath, node.name] : agentPath;
-    nodes.push(graphNode(node, stepPrefix, path));
+    const key = pathKeyOf(scope, node);
+    nodes.push(graphNode(node, stepPrefix, path, parent?.id, key));
     const granted = node.kind === "agent" ? (node.capabilities ?? []).filter((c) => c.granted).map((c) => c.name) : [];
     // A grant's edge replaces the plain containment edge when it joins the same two nodes.
     if (granted.length > 0 && agentAbove) {
@@ -60,10 +69,11 @@ export function agentGraph(root: TraceNode | undefined): AgentGraph {
     const nextAgent = node.kind === "agent" ? node : node.kind === "composite" ? undefined : agentAbove;
     // Steps inside a composite tool run as `<tool>:<step>` (engine/src/run/composite-runner.ts).
     const nextPrefix = node.kind === "composite" ? `${stepPrefix}${node.name}:` : stepPrefix;
-    for (const child of node.children) visit(child, node, nextAgent, nextPrefix, path);
+    const nextScope = SCOPES.has(node.kind) ? key : scope;
+    for (const child of node.children) visit(child, node, nextAgent, nextPrefix, path, nextScope);
   };
   const tops = root.kind === "run" ? root.children : [root];
-  for (const top of tops) visit(top, undefined, undefined, "", []);
+  for (const top of tops) visit(top, undefined, undefined, "", [], "");
   return { nodes, edges };
 }
 
@@ -81,7 +91,16 @@ export function graphNodeAt(graph: AgentGraph, stop: Pick<StopInfo, "step" | "ag
   return graph.nodes.find((n) => n.kind === "agent" && n.agentPath.join("\u0000") === path) ?? graph.nodes.find((n) => n.kind === "agent" && n.name === agent);
 }
 
-function graphNode(node: TraceNode, stepPrefix: string, agentPath: string[]): GraphNode {
+/** The kinds that scope the nodes below them in a path key: what a run's trace nests the same way. */
+export const SCOPES: ReadonlySet<TraceNode["kind"]> = new Set(["agent", "composite"]);
+
+/** A node's path key under the key of the agent or composite tool that scopes it. */
+export function pathKeyOf(scope: string, node: Pick<TraceNode, "kind" | "name">): string {
+  const own = `${node.kind}:${node.name}`;
+  return scope ? `${scope}/${own}` : own;
+}
+
+function graphNode(node: TraceNode, stepPrefix: string, agentPath: string[], parentId: string | undefined, pathKey: string): GraphNode {
   const breakpoint = breakpointForNode(node, stepPrefix);
   return {
     id: node.id,
@@ -92,6 +111,8 @@ function graphNode(node: TraceNode, stepPrefix: string, agentPath: string[]): Gr
     hasError: node.error !== undefined,
     trace: node,
     agentPath,
+    pathKey,
+    ...(parentId ? { parentId } : {}),
     ...(breakpoint ? { breakpoint } : {}),
   };
 }

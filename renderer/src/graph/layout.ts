@@ -2,8 +2,8 @@
 import { Graph, layout } from "@dagrejs/dagre";
 import type { AgentGraph } from "./agent-graph.ts";
 
-export const NODE_WIDTH = 200;
-export const NODE_HEIGHT = 52;
+export const NODE_WIDTH = 224;
+export const NODE_HEIGHT = 60;
 
 export interface Positioned {
   positions: Map<string, { x: number; y: number }>;

@@ -136,10 +136,10 @@ describe("the current position", () => {
 
   it("is marked in the Agent tree on the step's node", async () => {
     await stoppedRelease({});
-    const step = within(region("Agent tree")).getByRole("group", { name: "step release" });
+    const step = within(region("Agent tree")).getByRole("group", { name: "step release, stopped here" });
     expect(step.getAttribute("aria-current")).toBe("step");
-    expect(within(step).getByText("Stopped here")).toBeTruthy();
-    expect(within(region("Agent tree")).getByRole("group", { name: "agent Release" }).getAttribute("aria-current")).toBeNull();
+    expect(within(step).getByText("stopped here")).toBeTruthy();
+    expect(within(region("Agent tree")).getByRole("group", { name: "agent Release, running" }).getAttribute("aria-current")).toBeNull();
   });
 
   it("finds a step inside a composite tool by its prefixed id", async () => {
@@ -150,6 +150,6 @@ describe("the current position", () => {
       ev({ type: "run-started", run: runSummary("r1", { entryId: "workflow:report.tsx", name: "Report" }) }),
       ...traceEvents("r1", [...events, { type: "paused", stop: { ...base, agentPath: ["Report", "Agent"], step: "research:findings", stepNodeId: "n8" }, runId: "r1", seq: 13, time: 1 } as TraceEvent]),
     ]);
-    expect(within(region("Agent tree")).getByRole("group", { name: "step findings" }).getAttribute("aria-current")).toBe("step");
+    expect(within(region("Agent tree")).getByRole("group", { name: "step findings, stopped here" }).getAttribute("aria-current")).toBe("step");
   });
 });
