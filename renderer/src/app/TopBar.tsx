@@ -1,5 +1,6 @@
 // The top bar: the product, the open folder, the project's problem count (it jumps to Problems),
 // Open folder, the inbox count and the theme toggle.
+import { useLayout } from "../layout/index.ts";
 import { ProblemCount } from "../problems/index.ts";
 import { useStudio } from "../store/index.ts";
 import { OpenFolder } from "./OpenFolder.tsx";
@@ -13,6 +14,8 @@ export function TopBar() {
   const toggleTheme = useStudio((s) => s.toggleTheme);
   const host = useStudio((s) => s.host);
   const connection = useStudio((s) => s.connection);
+  // Problems sits in the left sidebar: its count shows the sidebar when it is folded away.
+  const revealColumn = useLayout((s) => s.reveal);
 
   return (
     <header className="topbar">
@@ -42,7 +45,7 @@ export function TopBar() {
             {connection === "connecting" ? "Connecting…" : connection === "reconnecting" ? "Connection lost — reconnecting…" : "Disconnected — reload the page"}
           </span>
         )}
-        {!loadingFolder && <ProblemCount />}
+        {!loadingFolder && <ProblemCount beforeReveal={() => revealColumn("left")} />}
         <OpenFolder />
         <a className={`inbox-count${pending > 0 ? " has-pending" : ""}`} href="#panel-approvals" aria-label={`${pending} pending approvals`}>
           {pending} pending

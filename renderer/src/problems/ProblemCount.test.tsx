@@ -26,4 +26,5 @@ describe("the top bar's problem count", () => {
     await renderStudio({ project: null });
     expect(screen.queryByRole("button", { name: /^Problems:/ })).toBeNull();
   });
+
 });

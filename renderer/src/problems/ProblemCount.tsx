@@ -6,7 +6,8 @@ import { countProblems, countsText, plural } from "./problem-counts.ts";
 import { revealProblems } from "./reveal-problems.ts";
 import "./problems.css";
 
-export function ProblemCount() {
+/** `beforeReveal` makes the column Problems is in visible (the workbench's, which problems/ doesn't know). */
+export function ProblemCount({ beforeReveal }: { beforeReveal?: () => void }) {
   const problems = useStudio((s) => s.project?.problems);
   const counts = useMemo(() => (problems ? countProblems(problems) : undefined), [problems]);
   if (!counts) return null;
@@ -18,7 +19,10 @@ export function ProblemCount() {
       className={`topbar-problems topbar-problems-${tone}`}
       aria-label={none ? "Problems: none" : `Problems: ${plural(counts.errors, "error")}, ${plural(counts.warnings, "warning")}`}
       title="Show Problems"
-      onClick={() => revealProblems()}
+      onClick={() => {
+        beforeReveal?.();
+        revealProblems();
+      }}
     >
       <span className="topbar-problems-mark" aria-hidden="true">
         {counts.errors > 0 ? "✕" : counts.warnings > 0 ? "!" : "✓"}

@@ -1,12 +1,14 @@
 // "Problems": every load and resolution error of the project before any run, errors first, one
 // compact row each (where, code, first sentence; the whole message on demand) in a list that
 // scrolls on its own, so a folder with many problems doesn't push the panels below away.
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { Problem } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
+import { useSlotFold } from "../ui/slot-fold.ts";
 import { countProblems, countsText } from "./problem-counts.ts";
 import { ProblemRow } from "./ProblemRow.tsx";
+import { onRevealProblems } from "./reveal-problems.ts";
 import "./problems.css";
 
 export function ProblemsPanel() {
@@ -14,6 +16,15 @@ export function ProblemsPanel() {
   const problems = useMemo(() => sortProblems(project?.problems ?? []), [project]);
   const counts = useMemo(() => countProblems(problems), [problems]);
   const names = useMemo(() => new Map(project?.entries.map((e) => [e.id, e.name])), [project]);
+  // Revealed (the top bar's count), a folded Problems slot opens.
+  const fold = useSlotFold("Problems");
+  useEffect(
+    () =>
+      onRevealProblems(() => {
+        if (fold?.collapsed) fold.toggle();
+      }),
+    [fold],
+  );
 
   return (
     <Panel
