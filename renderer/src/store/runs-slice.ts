@@ -1,7 +1,7 @@
 // The runs slice: every run the studio knows (live and recorded) with its trace, the engine's
 // RunTrace folded from its events; the calls that start, stop, replay, fork, resume, delete and
 // export runs; and the pure merges the event reducer and start() share.
-import type { RequestOf, Result, RunExport, RunSummary, TraceEvent } from "../contract/index.ts";
+import type { ModelExchangeReply, RequestOf, Result, RunExport, RunSummary, TraceEvent } from "../contract/index.ts";
 import { applyTraceEvents, emptyRunTrace, emptyUsage, type RunTrace } from "../trace/index.ts";
 import { firstAgent, focusRun } from "./selection.ts";
 import { attempt, type SliceContext, type StudioSlice } from "./slice.ts";
@@ -39,6 +39,8 @@ export interface RunsActions {
   exportRun(runId: string): Promise<RunExport | undefined>;
   /** Loads a run's full trace (a past run, or one with missing events). */
   loadRunTrace(runId: string): Promise<void>;
+  /** A model call's raw provider bodies, read from the run's record on demand; the error comes back for the detail to show. */
+  getModelExchange(runId: string, nodeId: string): Promise<Result<ModelExchangeReply>>;
 }
 
 export function initialRuns(): RunsData {
@@ -67,6 +69,8 @@ export function runsSlice({ bridge, call, traceRequests }: SliceContext): Studio
 
     return {
       ...initialRuns(),
+
+      getModelExchange: (runId, nodeId) => attempt(() => bridge.getModelExchange({ runId, nodeId })),
 
       async startRun(entryId, input, paused = false) {
         return startFrom(() => bridge.startRun({ entryId, input, ...(paused ? { paused: true } : {}) }), "run");

@@ -41,19 +41,20 @@ describe("Trace", () => {
     expect(within(tree).getAllByRole("treeitem")).toHaveLength(6);
   });
 
-  it("shows a model call's new messages with the offset note, tools offered and text streamed so far", async () => {
+  it("shows a model call's whole prompt with its new messages marked, tools offered and text streamed so far", async () => {
     const events = recordedEvents("report");
     const midStream = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12" && e.textDelta === "a ");
     const { emit } = await reportRun(midStream + 1);
     const tree = within(trace()).getByRole("tree");
     fireEvent.click(within(tree).getAllByRole("treeitem", { name: "model-call scripted, running" })[0]!);
     const detail = within(trace()).getByRole("region", { name: "Node detail" });
-    expect(detail.textContent).toContain("Only the 2 messages new since the step's previous model call, from message #2");
+    expect(detail.textContent).toContain("The whole prompt (3 messages); from #2 on they are new in this call");
+    expect(within(detail).getAllByText("new in this call")).toHaveLength(1);
     expect(detail.textContent).toContain("research");
-    expect(within(detail).getByText("Text (streaming)")).toBeTruthy();
-    expect(detail.textContent).toContain("Summary: Suspense lets a ");
+    expect(within(detail).getByText("Answer (streaming)")).toBeTruthy();
+    expect(detail.textContent).toContain("Summary: Suspense lets a");
     emit(traceEvents("r1", recordedEvents("report", "r1").slice(midStream + 1)));
-    expect(within(detail).getByText("Text")).toBeTruthy();
+    expect(within(detail).getByText("Answer")).toBeTruthy();
     expect(detail.textContent).toContain("Summary: Suspense lets a component wait for data and shows a fallback until it is ready.");
   });
 

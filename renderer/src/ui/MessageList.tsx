@@ -12,16 +12,22 @@ interface Part {
   mediaType?: string;
 }
 
-export function MessageList({ messages, offset }: { messages: unknown[]; offset: number }) {
+/**
+ * `messages`, numbered from `offset + 1`. `newFrom`: the index in `messages` where the messages
+ * new in this call begin (a model call's whole prompt, its delta marked); none marked without it.
+ */
+export function MessageList({ messages, offset, newFrom }: { messages: unknown[]; offset: number; newFrom?: number }) {
   return (
     <ol className="messages" start={offset + 1} aria-label="Messages">
       {messages.map((message, index) => {
         const { role, content } = (message ?? {}) as { role?: string; content?: unknown };
         const parts: Part[] = typeof content === "string" ? [{ type: "text", text: content }] : Array.isArray(content) ? (content as Part[]) : [];
+        const isNew = newFrom !== undefined && index >= newFrom;
         return (
-          <li key={index} className={`message message-${role ?? "unknown"}`}>
+          <li key={index} className={`message message-${role ?? "unknown"}${isNew ? " message-new" : ""}`}>
             <div className="message-role">
               #{offset + index + 1} {role ?? "message"}
+              {index === newFrom && <span className="chip chip-new">new in this call</span>}
             </div>
             {parts.map((part, i) => (
               <MessagePart key={i} part={part} />
