@@ -6,6 +6,7 @@ import { Notices } from "../ui/Notices.tsx";
 import { TrustBanner } from "../trust/index.ts";
 import { TopBar } from "./TopBar.tsx";
 import { Workbench } from "../layout/index.ts";
+import { CommandPalette } from "../palette/index.ts";
 
 export function App() {
   const theme = useStudio((s) => s.theme);
@@ -24,6 +25,7 @@ export function App() {
         <Notices area="global" className="global-notices" />
       </div>
       <Workbench />
+      <CommandPalette />
     </div>
   );
 }

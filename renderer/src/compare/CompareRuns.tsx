@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useShallow } from "zustand/react/shallow";
 import type { RunSummary, StudioError } from "../contract/index.ts";
 import { useStudio, useStudioStore } from "../store/index.ts";
+import { runStateOf } from "../run-state/index.ts";
 import { ModalDialog } from "../ui/ModalDialog.tsx";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { ComparisonView } from "./ComparisonView.tsx";
@@ -141,13 +142,14 @@ export function CompareRuns({ onClose }: { onClose?: () => void }) {
 }
 
 function RunSelect({ label, runs, value, onChange }: { label: string; runs: RunSummary[]; value: string; onChange: (runId: string) => void }) {
+  const states = useStudio(useShallow((s) => runs.map((run) => runStateOf(s, run.runId))));
   return (
     <label className="compare-select">
       <span className="field-label">{label}</span>
       <select className="text-input compare-run-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        {runs.map((run) => (
+        {runs.map((run, index) => (
           <option key={run.runId} value={run.runId}>
-            {runLabel(run)}
+            {runLabel(run, states[index])}
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
 // The runs a comparison can pick from: newest first, each named so two runs of one workflow tell
 // apart (when it started, how it ended, where it came from), and the pair offered first.
 import type { RunSummary } from "../contract/index.ts";
+import type { RunState } from "../run-state/index.ts";
 import { STATUS_LABEL, originLabel } from "../ui/format.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
@@ -10,11 +11,14 @@ export function newestFirst(runs: readonly RunSummary[]): RunSummary[] {
 }
 
 /**
+ * `state`: the run's state when the caller knows it (run-state/: "waiting for approval", "paused").
+ *
  * @example
  * runLabel(summary); // "Report · 30 Nov, 14:06:55 · succeeded"
+ * runLabel(summary, "waiting"); // "Release · 30 Nov, 14:06:55 · waiting for approval"
  */
-export function runLabel(run: RunSummary): string {
-  const status = STATUS_LABEL[run.status] ?? run.status;
+export function runLabel(run: RunSummary, state: RunState | undefined = run.status): string {
+  const status = STATUS_LABEL[state ?? run.status] ?? run.status;
   const origin = run.origin ? ` · ${originLabel(run.origin)}` : "";
   return `${run.name} · ${when.format(run.startedAt)} · ${status}${origin}`;
 }

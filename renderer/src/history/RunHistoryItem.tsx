@@ -1,10 +1,12 @@
-// One run of the history: what ran, its status (incl. "interrupted", and "paused" while stopped),
+// One run of the history: what ran, its state (incl. "interrupted", "waiting for approval" while an
+// approval of it is pending, and "paused" while stopped: run-state/),
 // when, how long, tokens, cost, where it came from ("fork of run_x", which opens that run);
 // selecting it opens its trace. Its actions: Replay (Resume instead for an interrupted run, whose
 // record ends early), Export (JSON download) and Delete (asks first; the focus moves into the
 // question and back out of it).
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { currentStop, type RunView } from "../store/index.ts";
+import type { RunView } from "../store/index.ts";
+import { useRunState } from "../run-state/index.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { runCost, runUsage } from "../run-figures/index.ts";
 import { STATUS_LABEL, elapsed, formatCost, formatDuration, formatStart, formatTokens, originLabel } from "../ui/format.ts";
@@ -34,7 +36,7 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
   const { summary } = run;
   const live = summary.status === "running";
   const interrupted = summary.status === "interrupted";
-  const paused = currentStop(run) !== undefined;
+  const state = useRunState(summary.runId) ?? summary.status;
   // What the run spent: so far for a live one, the engine's result for an ended one.
   const usage = runUsage(run);
   const cost = runCost(run);
@@ -59,12 +61,11 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
   };
 
   return (
-    <li ref={item} className={`history-item${selected ? " is-selected" : ""}`} aria-label={`${summary.name}, ${STATUS_LABEL[summary.status]}, started ${started}`}>
+    <li ref={item} className={`history-item${selected ? " is-selected" : ""}`} aria-label={`${summary.name}, ${STATUS_LABEL[state]}, started ${started}`}>
       <button type="button" className="history-open" aria-current={selected || undefined} title={`Open ${summary.runId} in the Trace`} onClick={() => onSelect(summary.runId)}>
         <span className="history-line">
           <strong className="history-name">{summary.name}</strong>
-          <StatusBadge status={summary.status} />
-          {paused && <span className="chip chip-paused">paused</span>}
+          <StatusBadge status={state} />
         </span>
         <span className="history-line muted small">
           <span>{started}</span>

@@ -1,10 +1,10 @@
 // "Run": the selected entry's input box, the debugger's controls (Run, Start paused, Pause, Step,
 // Continue, Stop, and their keys), the breakpoints, and the entry's runs with their status.
-import { useMemo, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { BreakpointList } from "../breakpoints/index.ts";
 import { debugControls, type DebugAction } from "../debug/index.ts";
-import { currentStop, isLive, runsOfEntry, selectedEntry, selectedRun, useStudio, type RunView } from "../store/index.ts";
+import { currentStop, isLive, runsOfEntry, selectedEntry, selectedRun, useStudio, useStudioStore, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
@@ -12,9 +12,12 @@ import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from ".
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
 import { runCost, runUsage } from "../run-figures/index.ts";
+import { runState } from "../run-state/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
 import { useDebugKeys } from "./use-debug-keys.ts";
+import { registerDebugPerformer } from "./debug-commands.ts";
+import { useTraceFocus } from "./trace-focus.ts";
 
 export function RunPanel() {
   const entry = useStudio(selectedEntry);
@@ -37,6 +40,8 @@ export function RunPanel() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [inputError, setInputError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const store = useStudioStore();
+  const form = useRef<HTMLFormElement>(null);
 
   const controls = debugControls(selected?.summary.status, currentStop(selected), entry !== undefined && !restricted);
   const anyLive = runs.some(isLive);
@@ -52,8 +57,12 @@ export function RunPanel() {
     }
     setInputError(null);
     setStarting(true);
+    // Where the person asks from: the new run's trace takes the focus from there once drawn.
+    const from = form.current?.closest("section") ?? null;
     try {
-      await actions.startRun(entry.id, parsed.value, paused);
+      const started = await actions.startRun(entry.id, parsed.value, paused);
+      const runId = store.getState().selectedRunId;
+      if (started && runId) useTraceFocus.getState().request(runId, from);
     } finally {
       setStarting(false);
     }
@@ -70,6 +79,12 @@ export function RunPanel() {
     else if (action === "abort") void actions.abortRun(runId);
   };
   useDebugKeys(controls, perform);
+  const latestPerform = useRef(perform);
+  latestPerform.current = perform;
+  useEffect(() => {
+    registerDebugPerformer((action) => latestPerform.current(action));
+    return () => registerDebugPerformer(null);
+  }, []);
 
   if (!entry) {
     return (
@@ -103,7 +118,7 @@ export function RunPanel() {
 
   return (
     <Panel title="Run" meta={entry.name} className="run-panel">
-      <form className="run-form" onSubmit={submit}>
+      <form ref={form} className="run-form" onSubmit={submit}>
         <label htmlFor={inputId} className="field-label">
           {isWorkflow ? "Input (JSON props)" : "Prompt"}
         </label>
@@ -144,6 +159,7 @@ export function RunPanel() {
 }
 
 function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; selectedRunId: string | null; now: number; onSelect: (runId: string) => void }) {
+  const inbox = useStudio((s) => s.inbox);
   const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
   return (
     <ul className="run-list" aria-label="Runs of this agent">
@@ -152,13 +168,12 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
         const usage = runUsage(run);
         const cost = runCost(run);
         const selected = summary.runId === selectedRunId;
-        const stopped = currentStop(run) !== undefined;
+        const state = runState(run, inbox);
         return (
           <li key={summary.runId}>
             <button type="button" className={`run-row${selected ? " is-selected" : ""}`} aria-current={selected || undefined} onClick={() => onSelect(summary.runId)}>
               <span className="run-number">#{runs.length - index}</span>
-              <StatusBadge status={summary.status} />
-              {stopped && <span className="chip chip-paused">paused</span>}
+              <StatusBadge status={state} />
               <span className="muted">{formatTime(summary.startedAt)}</span>
               <span className="muted">{formatDuration(elapsed(summary.startedAt, summary.endedAt, now))}</span>
               <span className="muted">{formatTokens(usage.totalTokens)} tokens</span>

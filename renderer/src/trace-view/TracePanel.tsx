@@ -7,6 +7,8 @@ import { useShallow } from "zustand/react/shallow";
 import { armedNodeIds } from "../debug/index.ts";
 import { currentStop, selectedRun, selectedTraceNode, useStudio } from "../store/index.ts";
 import { StopPanel, stopNodeId } from "../stop/index.ts";
+import { useRunState } from "../run-state/index.ts";
+import { focusStillAt, useTraceFocus } from "../run/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { useNow } from "../ui/use-now.ts";
@@ -21,12 +23,14 @@ export function TracePanel() {
   );
   const breakpoints = useStudio((s) => s.breakpoints);
   const live = run?.summary.status === "running";
+  const state = useRunState(selectedRunId);
   const now = useNow(live, 500);
   const stop = currentStop(run);
   const root = run?.trace.root;
   const armed = useMemo(() => armedNodeIds(root, breakpoints), [root, breakpoints]);
   const split = useRef<HTMLDivElement>(null);
   const { focusTree, focusTreeOf } = useTreeFocus(split, selectedRunId, root !== undefined);
+  useRunFocusRequest(focusTreeOf);
 
   const closeDetail = () => {
     selectTraceNode(null);
@@ -36,7 +40,7 @@ export function TracePanel() {
   return (
     <Panel
       title="Trace"
-      meta={run ? <span className="trace-meta">{run.summary.name} <StatusBadge status={run.summary.status} /></span> : undefined}
+      meta={run ? <span className="trace-meta">{run.summary.name} <StatusBadge status={state ?? run.summary.status} /></span> : undefined}
       className="trace-panel"
     >
       {!selectedRunId ? (
@@ -98,12 +102,29 @@ export function TracePanel() {
 }
 
 /**
+ * After Run, the new run's tree takes the focus once drawn (run/trace-focus.ts), if the person is
+ * still where they asked from.
+ */
+function useRunFocusRequest(focusTreeOf: (runId: string, when?: () => boolean) => void) {
+  const runId = useTraceFocus((s) => s.runId);
+  useEffect(() => {
+    if (!runId) return;
+    const { from, clear } = useTraceFocus.getState();
+    focusTreeOf(runId, () => focusStillAt(from));
+    clear();
+  }, [runId, focusTreeOf]);
+}
+
+/**
  * Focus for the trace tree: `focusTree()` moves it there now; `focusTreeOf(runId)` once that run is
  * selected and its tree drawn (a fork selects a run whose first events are still on their way).
- * Either way the focus lands on the tree's focusable row, never on a node the user did not pick.
+ * Either way the focus lands on the tree's focusable row (the root until a node is picked), so a
+ * screen reader says "agent Release, running, tree Trace of Release". `when`: whether the focus
+ * should still move once the tree is drawn.
  */
 function useTreeFocus(split: RefObject<HTMLDivElement | null>, selectedRunId: string | null, drawn: boolean) {
   const target = useRef<string | null>(null);
+  const stillWanted = useRef<(() => boolean) | undefined>(undefined);
   const focusTree = useCallback((): boolean => {
     const tree = split.current?.querySelector<HTMLElement>('[role="tree"]');
     const row = tree?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? tree;
@@ -113,10 +134,12 @@ function useTreeFocus(split: RefObject<HTMLDivElement | null>, selectedRunId: st
   useEffect(() => {
     if (target.current === null) return;
     if (target.current !== selectedRunId) target.current = null;
+    else if (drawn && stillWanted.current?.() === false) target.current = null;
     else if (drawn && focusTree()) target.current = null;
   });
-  const focusTreeOf = useCallback((runId: string) => {
+  const focusTreeOf = useCallback((runId: string, when?: () => boolean) => {
     target.current = runId;
+    stillWanted.current = when;
   }, []);
   return { focusTree, focusTreeOf };
 }

@@ -116,10 +116,15 @@ export function usageTotal(usage: Usage | undefined): number {
   return usage?.totalTokens ?? 0;
 }
 
-export const STATUS_LABEL: Record<NodeStatus | RunStatus, string> = {
+/**
+ * A node's or run's status in words. A run's state (run-state/) adds "waiting" (a pending approval)
+ * and "paused" (stopped by the debugger) to its summary's status.
+ */
+export const STATUS_LABEL: Record<NodeStatus | RunStatus | "paused", string> = {
   pending: "pending",
   running: "running",
   waiting: "waiting for approval",
+  paused: "paused",
   succeeded: "succeeded",
   failed: "failed",
   aborted: "stopped",
