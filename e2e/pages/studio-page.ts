@@ -30,6 +30,16 @@ export class StudioPage {
   readonly stoppedAt: Locator;
   readonly runs: Locator;
   readonly runHistory: Locator;
+  /** The Source panel a file:line link opens, and the list of its numbered lines. */
+  readonly source: Locator;
+  readonly sourceLines: Locator;
+  /** Agents' "Filter agents" box. */
+  readonly agentFilter: Locator;
+  /** The top bar's count of the project's errors and warnings ("Problems: 2 errors, 1 warning"). */
+  readonly problemCount: Locator;
+  /** A model call's answer in Node detail (rendered markdown), and the toggle of its Raw section. */
+  readonly answer: Locator;
+  readonly rawToggle: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -60,6 +70,17 @@ export class StudioPage {
     this.stoppedAt = this.trace.getByRole("region", { name: "Stopped at", exact: true });
     this.runs = page.getByRole("region", { name: "Runs", exact: true });
     this.runHistory = this.runs.getByRole("list", { name: "Run history" }).getByRole("listitem");
+    this.source = page.getByRole("region", { name: "Source", exact: true });
+    this.sourceLines = this.source.getByRole("list", { name: /^Lines of / });
+    this.agentFilter = this.agents.getByRole("searchbox", { name: "Filter agents" });
+    this.problemCount = page.getByRole("button", { name: /^Problems: / });
+    this.answer = this.nodeDetail.getByRole("article", { name: "Answer", exact: true });
+    this.rawToggle = this.nodeDetail.getByRole("button", { name: "Raw", exact: true });
+  }
+
+  /** Line `n` (1-based) of the file the Source panel shows. */
+  sourceLine(n: number): Locator {
+    return this.sourceLines.getByRole("listitem").nth(n - 1);
   }
 
   /** Runs of the history by entry name and status ("Summarize", "interrupted"), newest first. */

@@ -26,5 +26,4 @@ describe("the top bar's problem count", () => {
     await renderStudio({ project: null });
     expect(screen.queryByRole("button", { name: /^Problems:/ })).toBeNull();
   });
-
 });
