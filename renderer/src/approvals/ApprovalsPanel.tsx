@@ -1,9 +1,12 @@
-// "Approvals": one inbox for every live run's pending tool calls, and the history of decisions.
-import { useRef } from "react";
+// "Approvals": one inbox for every live run's pending tool calls, and the history of decisions
+// (one tab stop: arrow keys move between its rows). Alt+A from anywhere focuses the first request
+// (palette/focus-approval.ts).
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { ApprovalRecord } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { formatJson, formatTime } from "../ui/format.ts";
+import { KEYS, isMac, shortcutLabel } from "../keyboard/index.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
 
 export function ApprovalsPanel() {
@@ -26,6 +29,19 @@ export function ApprovalsPanel() {
     cards[Math.max(0, Math.min(cards.length - 1, index))]?.focus();
   };
 
+  // The history is one tab stop: the row last focused (the newest at first); arrows move.
+  const [active, setActive] = useState(0);
+  const activeRow = Math.min(active, history.length - 1);
+  const onHistoryKey = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const rows = [...event.currentTarget.rows];
+    const at = rows.findIndex((row) => row === document.activeElement);
+    if (at < 0) return;
+    const next = event.key === "ArrowDown" ? at + 1 : event.key === "ArrowUp" ? at - 1 : event.key === "Home" ? 0 : event.key === "End" ? rows.length - 1 : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    rows[Math.max(0, Math.min(rows.length - 1, next))]?.focus();
+  };
+
   return (
     <Panel title="Approvals" meta={inbox.length > 0 ? <span className="badge badge-accent">{inbox.length} pending</span> : "none pending"} className="approvals-panel">
       {inbox.length === 0 ? (
@@ -37,7 +53,8 @@ export function ApprovalsPanel() {
       ) : (
         <>
           <p className="shortcut-hint" id="approval-shortcuts">
-            Focus a request, then <kbd>A</kbd> approve · <kbd>D</kbd> deny · <kbd>↑</kbd>
+            <kbd>{shortcutLabel(KEYS.focusApproval[0], isMac())}</kbd> from anywhere focuses the first request, then <kbd>A</kbd> approve · <kbd>D</kbd> deny ·{" "}
+            <kbd>↑</kbd>
             <kbd>↓</kbd> move
           </p>
           <ol className="approval-list" ref={listRef} aria-label="Pending approvals" aria-describedby="approval-shortcuts">
@@ -78,9 +95,14 @@ export function ApprovalsPanel() {
                 <th scope="col">Reason</th>
               </tr>
             </thead>
-            <tbody>
-              {history.map((record) => (
-                <tr key={record.approvalId} title={`${record.entryName} · ${record.agentPath.join(" › ")} · step ${record.step}`}>
+            <tbody onKeyDown={onHistoryKey}>
+              {history.map((record, index) => (
+                <tr
+                  key={record.approvalId}
+                  tabIndex={index === activeRow ? 0 : -1}
+                  onFocus={() => setActive(index)}
+                  title={`${record.entryName} · ${record.agentPath.join(" › ")} · step ${record.step}`}
+                >
                   <td className="nowrap">{formatTime(record.decidedAt)}</td>
                   <td>
                     <span className={`decision decision-${record.approved ? "approved" : record.cancelled ? "cancelled" : "denied"}`}>{decisionOf(record)}</span>

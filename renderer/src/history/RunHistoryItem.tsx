@@ -25,9 +25,14 @@ export interface RunHistoryItemProps extends RunHistoryActions {
   now: number;
   /** The run this one replays, forks or resumes, when the history has it. */
   originName?: string;
+  /** The list's one tab stop is in this run (roving focus: the others are reached with arrows). */
+  tabbable?: boolean;
+  /** The focus came into this run (the list's tab stop follows it). */
+  onFocusIn?: (runId: string) => void;
 }
 
-export function RunHistoryItem({ run, selected, now, originName, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
+export function RunHistoryItem({ run, selected, now, originName, tabbable = true, onFocusIn, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
+  const tab = tabbable ? undefined : -1;
   const [confirming, setConfirming] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -61,8 +66,8 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
   };
 
   return (
-    <li ref={item} className={`history-item${selected ? " is-selected" : ""}`} aria-label={`${summary.name}, ${STATUS_LABEL[state]}, started ${started}`}>
-      <button type="button" className="history-open" aria-current={selected || undefined} title={`Open ${summary.runId} in the Trace`} onClick={() => onSelect(summary.runId)}>
+    <li ref={item} className={`history-item${selected ? " is-selected" : ""}`} onFocus={() => onFocusIn?.(summary.runId)} aria-label={`${summary.name}, ${STATUS_LABEL[state]}, started ${started}`}>
+      <button tabIndex={tab} type="button" className="history-open" aria-current={selected || undefined} title={`Open ${summary.runId} in the Trace`} onClick={() => onSelect(summary.runId)}>
         <span className="history-line">
           <strong className="history-name">{summary.name}</strong>
           <StatusBadge status={state} />
@@ -75,7 +80,7 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
         </span>
       </button>
       {summary.origin && (
-        <button
+        <button tabIndex={tab}
           type="button"
           className="link small history-origin"
           title={originName ? `Open the run it came from: ${originName}` : `The run it came from (${summary.origin.runId}) is no longer in the history`}
@@ -86,17 +91,17 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
         </button>
       )}
       {summary.resumedBy && (
-        <button type="button" className="link small history-origin" title="Open the run that went on from it" onClick={() => onSelect(summary.resumedBy!)}>
+        <button tabIndex={tab} type="button" className="link small history-origin" title="Open the run that went on from it" onClick={() => onSelect(summary.resumedBy!)}>
           resumed as {summary.resumedBy}
         </button>
       )}
       {confirming ? (
         <div className="history-actions history-confirm" role="group" aria-label={`Delete ${summary.name} run?`} onKeyDown={onConfirmKey}>
           <span className="small">Delete this run's record?</span>
-          <button type="button" className="button button-small button-danger" onClick={() => onDelete(summary.runId)}>
+          <button tabIndex={tab} type="button" className="button button-small button-danger" onClick={() => onDelete(summary.runId)}>
             Yes, delete
           </button>
-          <button ref={cancelButton} type="button" className="button button-small" onClick={() => setConfirming(false)}>
+          <button tabIndex={tab} ref={cancelButton} type="button" className="button button-small" onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>
@@ -104,7 +109,7 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
         <div className="history-actions">
           {interrupted && summary.resumedBy ? null : interrupted ? (
             // Its record stops where the process died: a replay would run out of answers there.
-            <button
+            <button tabIndex={tab}
               type="button"
               className="button button-small"
               title="Replay the record to where it stopped, then go on live (its pending approval comes back to Approvals)"
@@ -113,7 +118,7 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
               Resume
             </button>
           ) : (
-            <button
+            <button tabIndex={tab}
               type="button"
               className="button button-small"
               disabled={live}
@@ -123,10 +128,10 @@ export function RunHistoryItem({ run, selected, now, originName, onSelect, onRep
               Replay
             </button>
           )}
-          <button type="button" className="button button-small" title="Download the run and its events as JSON" onClick={() => onExport(summary.runId)}>
+          <button tabIndex={tab} type="button" className="button button-small" title="Download the run and its events as JSON" onClick={() => onExport(summary.runId)}>
             Export
           </button>
-          <button
+          <button tabIndex={tab}
             ref={deleteButton}
             type="button"
             className="button button-small"

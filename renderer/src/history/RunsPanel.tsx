@@ -1,7 +1,9 @@
 // "Runs": every run of this session and every run recorded in the project (listRuns), newest
 // first. Selecting one reopens it in the Trace (its events fetched when not in memory). After a
-// delete the focus goes to the run that took its place (or the one before it).
-import { useEffect, useMemo, useRef } from "react";
+// delete the focus goes to the run that took its place (or the one before it). The list is one
+// tab stop (roving focus): Tab enters the selected run (or the last one focused), ↑ ↓ Home End
+// move between runs, Tab goes on through that run's actions.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { runHistory, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
@@ -33,6 +35,19 @@ export function RunsPanel() {
     (next ?? empty.current)?.focus();
   }, [runs]);
 
+  const [focused, setFocused] = useState<string | null>(null);
+  const listed = (runId: string | null) => runId !== null && runs.some((r) => r.summary.runId === runId);
+  const tabStop = listed(focused) ? focused : listed(selectedRunId) ? selectedRunId : (runs[0]?.summary.runId ?? null);
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...event.currentTarget.querySelectorAll<HTMLLIElement>(":scope > li")];
+    const at = items.findIndex((item) => item.contains(document.activeElement));
+    if (at < 0) return;
+    const next = event.key === "ArrowDown" ? at + 1 : event.key === "ArrowUp" ? at - 1 : event.key === "Home" ? 0 : event.key === "End" ? items.length - 1 : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    items[Math.max(0, Math.min(items.length - 1, next))]?.querySelector<HTMLButtonElement>(".history-open")?.focus();
+  };
+
   const exportRun = async (runId: string) => {
     const document = await actions.exportRun(runId);
     if (document) downloadJson(exportFileName(runId), document);
@@ -53,7 +68,7 @@ export function RunsPanel() {
           </EmptyState>
         </div>
       ) : (
-        <ul className="history-list" aria-label="Run history" ref={list}>
+        <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
           {runs.map((run) => (
             <RunHistoryItem
               key={run.summary.runId}
@@ -61,6 +76,8 @@ export function RunsPanel() {
               selected={run.summary.runId === selectedRunId}
               now={now}
               originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
+              tabbable={run.summary.runId === tabStop}
+              onFocusIn={setFocused}
               onSelect={actions.selectRun}
               onReplay={(runId) => void actions.replayRun(runId)}
               onResume={(runId) => void actions.resumeRun(runId)}

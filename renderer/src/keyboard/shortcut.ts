@@ -40,7 +40,8 @@ export function matches(press: KeyPress, shortcut: Shortcut, mac = isMac()): boo
   if (press.shiftKey !== Boolean(shortcut.shift) || press.altKey !== Boolean(shortcut.alt)) return false;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
   if (key === shortcut.key) return true;
-  return shortcut.alt === true && shortcut.key.length === 1 && press.code === `Key${shortcut.key.toUpperCase()}`;
+  // Only on a Mac: elsewhere Ctrl+Alt is AltGr, and what it types is a character, not the shortcut.
+  return mac && shortcut.alt === true && shortcut.key.length === 1 && press.code === `Key${shortcut.key.toUpperCase()}`;
 }
 
 /** How a shortcut reads: "Ctrl+Shift+P", "Alt+A", "F9"; on macOS "⌘⇧P", "⌥A". */

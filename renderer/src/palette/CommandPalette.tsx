@@ -130,6 +130,7 @@ function PaletteDialog({ onClose, onPerform }: { onClose: () => void; onPerform:
               id={optionId(index)}
               data-index={index}
               role="option"
+              aria-label={action.title}
               aria-selected={index === current}
               aria-disabled={reason !== undefined || undefined}
               aria-keyshortcuts={action.keys ? action.keys.map((key) => ariaShortcut(key, mac)).join(" ") : action.shownKey}
