@@ -42,7 +42,8 @@ export const AgentOption = memo(function AgentOption({ row, label, inGroup, sele
       </span>
       <span className="entry-text">
         <span className="entry-name">{label}</span>
-        <span className="entry-sub">{row.broken ? `failed to load · ${row.path}` : `${row.kind} · ${row.path}`}</span>
+        {/* The kind is the icon's (and the accessible name's); the path gets the room. */}
+        <span className="entry-sub">{row.broken ? `failed to load · ${row.path}` : row.path}</span>
         {error !== undefined && (
           <span className="entry-error" id={errorId}>
             {error}

@@ -4,7 +4,7 @@
 // folder or by Claude Code plugin (or not) and sorted by name or path. A real folder has hundreds
 // of agents: rows are built once per snapshot, grouped once per choice, and a keystroke only
 // drops rows from the groups (a deferred value, so typing never waits on the list).
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
@@ -26,7 +26,6 @@ export function AgentsPanel() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const filterRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const ids = useId();
 
   const rows = useMemo(() => (project ? agentRows(project) : []), [project]);
   const sorted = useMemo(() => sortRows(rows, sortBy), [rows, sortBy]);
@@ -102,17 +101,16 @@ export function AgentsPanel() {
               onChange={(event) => setQuery(event.target.value)}
               onKeyDown={onFilterKeyDown}
             />
+            {/* Each choice says what it is ("Group: folder"), which keeps both on one line in a narrow column. */}
             <div className="agents-view">
-              <label htmlFor={`${ids}-group`}>Group</label>
-              <select id={`${ids}-group`} className="agents-select" value={groupBy} onChange={(event) => setGroupBy(event.target.value as GroupBy)}>
-                <option value="folder">Folder</option>
-                <option value="plugin">Plugin</option>
-                <option value="none">None</option>
+              <select aria-label="Group" title="Group the agents" className="agents-select" value={groupBy} onChange={(event) => setGroupBy(event.target.value as GroupBy)}>
+                <option value="folder">Group: folder</option>
+                <option value="plugin">Group: plugin</option>
+                <option value="none">Group: none</option>
               </select>
-              <label htmlFor={`${ids}-sort`}>Sort</label>
-              <select id={`${ids}-sort`} className="agents-select" value={sortBy} onChange={(event) => setSortBy(event.target.value as SortBy)}>
-                <option value="name">Name</option>
-                <option value="path">Path</option>
+              <select aria-label="Sort" title="Sort the agents" className="agents-select" value={sortBy} onChange={(event) => setSortBy(event.target.value as SortBy)}>
+                <option value="name">Sort: name</option>
+                <option value="path">Sort: path</option>
               </select>
             </div>
           </div>

@@ -1,6 +1,7 @@
-// One problem, compact: its severity, where (a link that opens the editor), its code and the
-// first sentence of its message; a disclosure shows the whole message.
-import { memo, useId, useState } from "react";
+// One problem, compact: its severity mark and where it is (a link to the file and line, whole,
+// wrapping rather than cut), the first sentence of its message, its code and agent; a disclosure
+// in the gutter shows the whole message.
+import { memo, useEffect, useId, useRef, useState } from "react";
 import type { Problem } from "../contract/index.ts";
 import { SourceLink } from "../ui/SourceLink.tsx";
 import { messageSummary } from "./message-summary.ts";
@@ -15,20 +16,14 @@ export const ProblemRow = memo(function ProblemRow({ problem, entryName }: Probl
   const [open, setOpen] = useState(false);
   const wholeId = useId();
   const { summary, more } = messageSummary(problem.message);
+  const whole = useRef<HTMLDivElement>(null);
+  // The Problems slot may be a few rows high: an opened message scrolls into view.
+  useEffect(() => {
+    if (open) whole.current?.scrollIntoView?.({ block: "nearest" });
+  }, [open]);
   return (
     <li className={`problem problem-compact problem-${problem.severity}`}>
-      <div className="problem-line">
-        <span className={`severity severity-${problem.severity}`}>{problem.severity}</span>
-        <span className="problem-where">
-          {problem.file ? (
-            <SourceLink source={{ file: problem.file, ...(problem.line ? { line: problem.line } : {}), ...(problem.column ? { column: problem.column } : {}) }} />
-          ) : (
-            <span className="muted">project</span>
-          )}
-        </span>
-        <code className="code problem-code">{problem.code}</code>
-      </div>
-      <div className="problem-summary-line">
+      <span className="problem-gutter">
         {more && (
           <button
             type="button"
@@ -42,13 +37,29 @@ export const ProblemRow = memo(function ProblemRow({ problem, entryName }: Probl
             <span aria-hidden="true">{open ? "▾" : "▸"}</span>
           </button>
         )}
-        <span className="problem-summary" title={more && !open ? problem.message : undefined}>
-          {summary}
-          {entryName !== undefined && <span className="muted problem-entry"> · {entryName}</span>}
+      </span>
+      <div className="problem-head">
+        <span className={`problem-mark problem-mark-${problem.severity}`} title={problem.severity}>
+          <span aria-hidden="true">{problem.severity === "error" ? "✕" : "!"}</span>
+          <span className="sr-only">{problem.severity}</span>
+        </span>
+        <span className="problem-where">
+          {problem.file ? (
+            <SourceLink source={{ file: problem.file, ...(problem.line ? { line: problem.line } : {}), ...(problem.column ? { column: problem.column } : {}) }} />
+          ) : (
+            <span className="muted">project</span>
+          )}
         </span>
       </div>
+      <p className="problem-summary" title={more && !open ? problem.message : undefined}>
+        {summary}
+      </p>
+      <p className="problem-meta">
+        <code className="problem-code">{problem.code}</code>
+        {entryName !== undefined && <span className="problem-entry"> · {entryName}</span>}
+      </p>
       {more && (
-        <div id={wholeId} className="problem-whole" hidden={!open}>
+        <div ref={whole} id={wholeId} className="problem-whole" hidden={!open}>
           {problem.message}
         </div>
       )}
