@@ -30,6 +30,8 @@ export class StudioPage {
   readonly stoppedAt: Locator;
   readonly runs: Locator;
   readonly runHistory: Locator;
+  readonly palette: Locator;
+  readonly sideTabs: Locator;
   /** The Source panel a file:line link opens, and the list of its numbered lines. */
   readonly source: Locator;
   readonly sourceLines: Locator;
@@ -70,6 +72,9 @@ export class StudioPage {
     this.stoppedAt = this.trace.getByRole("region", { name: "Stopped at", exact: true });
     this.runs = page.getByRole("region", { name: "Runs", exact: true });
     this.runHistory = this.runs.getByRole("list", { name: "Run history" }).getByRole("listitem");
+    this.palette = page.getByRole("dialog", { name: "Command palette" });
+    // The right sidebar's tabs below 1280 px.
+    this.sideTabs = page.getByRole("tablist", { name: "Side panels" });
     this.source = page.getByRole("region", { name: "Source", exact: true });
     this.sourceLines = this.source.getByRole("list", { name: /^Lines of / });
     this.agentFilter = this.agents.getByRole("searchbox", { name: "Filter agents" });

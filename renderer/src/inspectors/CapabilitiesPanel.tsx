@@ -1,5 +1,8 @@
 // "Capabilities": every tool the inspected agent's steps are offered, with its provenance and
-// approval, and the tools the project's policy kept from it.
+// approval, and the tools the project's policy kept from it. The cards are one tab stop (roving
+// focus: ↑ ↓ move between tools, Tab goes through the tool's own controls).
+import { useRef } from "react";
+import { useRovingFocus } from "../keyboard/index.ts";
 import { inspectedAgent, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { SourceLink } from "../ui/SourceLink.tsx";
@@ -9,6 +12,8 @@ export function CapabilitiesPanel() {
   const agent = useStudio(inspectedAgent);
   const fromRun = useStudio((s) => s.inspected?.runId ?? null);
   const openInEditor = useStudio((s) => s.openInEditor);
+  const toolList = useRef<HTMLUListElement>(null);
+  const onToolKey = useRovingFocus(toolList);
 
   if (!agent) {
     return (
@@ -54,7 +59,7 @@ export function CapabilitiesPanel() {
           <p className="muted">This agent's steps are offered no tools.</p>
         </EmptyState>
       ) : (
-        <ul className="tool-list" aria-label={`Tools of ${agent.name}`}>
+        <ul className="tool-list" aria-label={`Tools of ${agent.name}`} ref={toolList} onKeyDown={onToolKey}>
           {names.map((name) => (
             <ToolCard key={name} name={name} record={records.find((r) => r.name === name)} info={infos.find((t) => t.name === name)} />
           ))}

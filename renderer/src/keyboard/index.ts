@@ -3,3 +3,4 @@
 export { ariaShortcut, isMac, isTextField, matches, shortcutLabel } from "./shortcut.ts";
 export type { KeyPress, Shortcut } from "./shortcut.ts";
 export { KEYS } from "./keys.ts";
+export { useRovingFocus } from "./use-roving-focus.ts";
