@@ -113,9 +113,12 @@ export class ApprovalDesk implements RunWatcher {
     return this.#inbox.pending();
   }
 
-  /** Earlier sessions' decisions (from the project's records) first, then this session's. */
-  async history(): Promise<ApprovalRecord[]> {
+  /**
+   * Earlier sessions' decisions (from the open project's records) first, then this session's on
+   * the runs `shown` (the open project's: another project's decisions come back with it).
+   */
+  async history(shown: (runId: string) => boolean = () => true): Promise<ApprovalRecord[]> {
     const past = (await this.#past) ?? [];
-    return [...past, ...this.#inbox.history()];
+    return [...past, ...this.#inbox.history().filter((record) => shown(record.runId))];
   }
 }

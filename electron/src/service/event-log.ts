@@ -18,6 +18,8 @@ export interface StudioEventLogOptions {
   onListenerError: (error: unknown) => void;
   /** A session run's trace events so far, for a snapshot (it compacts them). */
   traceOf: (runId: string) => readonly TraceEvent[];
+  /** Whether a run is the open project's, so a snapshot names it (default: every run). */
+  shown?: (runId: string) => boolean;
   /**
    * How many of the newest events are kept for a window catching up (one that reconnects a moment
    * later gets them as they were); older ones are let go, and a window from before them gets a
@@ -92,7 +94,7 @@ export class StudioEventLog {
   /** The snapshot event standing for every event in (afterSeq, lastSeq]. */
   snapshot(afterSeq: number): StudioEvent {
     const from = Math.max(0, afterSeq);
-    return { seq: this.#lastSeq, type: "snapshot", afterSeq: from, snapshot: this.#state.snapshot(from, this.#options.traceOf) };
+    return { seq: this.#lastSeq, type: "snapshot", afterSeq: from, snapshot: this.#state.snapshot(from, this.#options.traceOf, this.#options.shown) };
   }
 
   /** One failing listener (a closed window) must not stop the others or the service. */

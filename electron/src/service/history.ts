@@ -53,11 +53,16 @@ export class StudioHistory {
     this.#options = options;
   }
 
-  /** Every run, this session's and the recorded ones, newest first; a session run is listed as the session knows it. */
+  /**
+   * The open project's runs, this session's and the recorded ones, newest first; a session run is
+   * listed as the session knows it. Another project's runs of this session are its own: they are
+   * listed when it is open again (a live one goes on meanwhile, its approvals in the one inbox).
+   */
   async list(): Promise<RunSummary[]> {
-    const session = this.#options.runs.summaries();
-    const mine = new Set(session.map((r) => r.runId));
-    const folder = this.#options.project()?.runsFolder;
+    const open = this.#options.project();
+    const session = open ? this.#options.runs.summaries(open.folder) : [];
+    const mine = new Set(this.#options.runs.summaries().map((r) => r.runId));
+    const folder = open?.runsFolder;
     let recorded: RunSummary[] = [];
     if (folder) {
       try {

@@ -17,6 +17,8 @@ export class LiveRun {
   handle: RunHandle | undefined;
   /** Where the run is recorded (undefined: not recorded). */
   runsFolder: string | undefined;
+  /** The project folder it runs in: it is listed, and takes breakpoints, with that project's. */
+  folder: string | undefined;
   #summary: RunSummary;
   // What it spent, by the trace's own rule (calls answered from a record cost nothing this time).
   readonly #spending = new RunSpending();

@@ -1,6 +1,6 @@
 // The runs of this session: starting one (every way a run starts goes through `launch`), the
-// LiveRun each is kept as, its events coming in (recorded, streamed), stepping and the studio's
-// breakpoints, aborting, and a run's end. It keeps the session bounded: a run's record on disk is
+// LiveRun each is kept as (with the project folder it runs in), its events coming in (recorded,
+// streamed), stepping and each project's breakpoints, aborting, and a run's end. It keeps the session bounded: a run's record on disk is
 // the one copy of its events (memory keeps only what a record lacks), and once a run ends the
 // event log and the run let go of the rest. What a run's events mean for approvals is the
 // approval desk's (approval-desk.ts), told through `RunWatcher`.
@@ -66,8 +66,10 @@ export class RunRegistry {
   readonly #records = new Map<string, RunRecord>();
   /** Undefined when deltas go as they come (coalesceDeltas: false). */
   readonly #coalescer: DeltaCoalescer | undefined;
-  /** The studio's breakpoints: every live run has them, every new run starts with them. */
-  #breakpoints: Breakpoint[] = [];
+  /** Each project folder's breakpoints: its live runs have them, its new runs start with them. */
+  readonly #breakpoints = new Map<string, Breakpoint[]>();
+  /** The breakpoints windows were last told of (the `breakpoints` event): the open project's. */
+  #announced: readonly Breakpoint[] = [];
 
   constructor(options: RunRegistryOptions) {
     this.#options = options;
@@ -87,9 +89,15 @@ export class RunRegistry {
     return this.#runs.has(runId);
   }
 
-  /** Every run of the session's summary, in the order they started. */
-  summaries(): RunSummary[] {
-    return [...this.#runs.values()].map((live) => live.summary());
+  /** Every run of the session's summary, in the order they started; with `folder`, only that project's runs. */
+  summaries(folder?: string): RunSummary[] {
+    const runs = [...this.#runs.values()];
+    return (folder === undefined ? runs : runs.filter((live) => live.folder === folder)).map((live) => live.summary());
+  }
+
+  /** The project folder a run of the session runs in (undefined: no such run). */
+  folderOf(runId: string): string | undefined {
+    return this.#runs.get(runId)?.folder;
   }
 
   /**
@@ -152,6 +160,7 @@ export class RunRegistry {
       startedAt: now(),
       ...(how.origin ? { origin: how.origin } : {}),
     });
+    live.folder = project.folder;
     this.#runs.set(runId, live);
     const record = openRunRecord(project, live.summary(), log);
     live.runsFolder = record.runsFolder;
@@ -166,7 +175,7 @@ export class RunRegistry {
         runId,
         ...(input !== undefined ? { input } : {}),
         ...(how.paused ? { startPaused: true } : {}),
-        ...(this.#breakpoints.length ? { breakpoints: this.breakpoints() } : {}),
+        ...(this.breakpoints(project.folder).length ? { breakpoints: this.breakpoints(project.folder) } : {}),
         ...(how.replay ? { replay: how.replay } : {}),
         onEvent: (event) => (this.#coalescer ? this.#coalescer.push(live.id, event) : this.#onTrace(live, event)),
         ...(keepExchange ? { onModelExchange: keepExchange } : {}),
@@ -255,23 +264,41 @@ export class RunRegistry {
     return ok(null);
   }
 
-  /** A copy of the studio's breakpoints (each run gets its own). */
-  breakpoints(): Breakpoint[] {
-    return this.#breakpoints.map((b) => ({ ...b }));
+  /** A copy of a project folder's breakpoints (each run gets its own). */
+  breakpoints(folder: string): Breakpoint[] {
+    return (this.#breakpoints.get(folder) ?? []).map((b) => ({ ...b }));
   }
 
-  /** Replaces the studio's breakpoints in every live run and for every new one, and announces them. */
-  setBreakpoints(breakpoints: readonly Breakpoint[]): void {
-    this.#breakpoints = breakpoints.map((b) => ({ ...b }));
+  /**
+   * Replaces a project folder's breakpoints in its live runs and for its new ones, and announces
+   * them (the folder is the open one: windows show the open project's). Another project's live
+   * runs keep theirs.
+   */
+  setBreakpoints(folder: string, breakpoints: readonly Breakpoint[]): void {
+    this.#breakpoints.set(folder, breakpoints.map((b) => ({ ...b })));
     for (const live of this.#runs.values()) {
-      if (!live.running || !live.handle) continue;
+      if (!live.running || !live.handle || live.folder !== folder) continue;
       try {
-        live.handle.setBreakpoints(this.breakpoints());
+        live.handle.setBreakpoints(this.breakpoints(folder));
       } catch (error) {
         this.#options.log(`june studio: run ${live.id} did not take the breakpoints: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    this.#options.emit({ type: "breakpoints", breakpoints: this.breakpoints() });
+    this.#announce(folder);
+  }
+
+  /** A project was opened: windows are told its breakpoints, when they differ from those they were last told of. */
+  projectOpened(folder: string): void {
+    // Set before any folder was open (key ""): they were meant for the first one.
+    const early = this.#breakpoints.get("");
+    if (early && !this.#breakpoints.has(folder)) this.#breakpoints.set(folder, early);
+    this.#breakpoints.delete("");
+    if (JSON.stringify(this.breakpoints(folder)) !== JSON.stringify(this.#announced)) this.#announce(folder);
+  }
+
+  #announce(folder: string): void {
+    this.#announced = this.breakpoints(folder);
+    this.#options.emit({ type: "breakpoints", breakpoints: this.breakpoints(folder) });
   }
 
   /**

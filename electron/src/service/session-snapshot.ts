@@ -85,14 +85,17 @@ export class SessionState {
     }
   }
 
-  /** What changed after `afterSeq`; `traceOf` gives a run's trace events so far. */
-  snapshot(afterSeq: number, traceOf: (runId: string) => readonly TraceEvent[]): StudioSnapshot {
+  /**
+   * What changed after `afterSeq`; `traceOf` gives a run's trace events so far. Only the runs
+   * `shown` (the open project's) and their decisions are in it; what waits for approval is, all of it.
+   */
+  snapshot(afterSeq: number, traceOf: (runId: string) => readonly TraceEvent[], shown: (runId: string) => boolean = () => true): StudioSnapshot {
     const after = <T>(changed: Changed<T> | undefined): T | undefined => (changed && changed.seq > afterSeq ? changed.value : undefined);
     const project = after(this.#project);
     const loadingFolder = after(this.#loading);
     const breakpoints = after(this.#breakpoints);
     const runs = [...this.#runs.entries()]
-      .filter(([, run]) => run.seq > afterSeq)
+      .filter(([runId, run]) => run.seq > afterSeq && shown(runId))
       // A live run's trace is what the window draws as it streams on; an ended run is its summary
       // until the window shows it (getRunEvents), so a window opening late gets no whole traces.
       .map(([runId, run]) => ({ run: run.summary, trace: run.streamed && run.summary.status === "running" ? compactTrace(traceOf(runId)) : [] }));
@@ -104,7 +107,7 @@ export class SessionState {
       deletedRuns: this.#deleted.filter((d) => d.seq > afterSeq).map((d) => d.value),
       // All of them, not only the newest: a window may drop one it holds on an older run's event.
       pending: [...this.#pending.values()],
-      decided: this.#decided.filter((d) => d.seq > afterSeq).map((d) => d.value),
+      decided: this.#decided.filter((d) => d.seq > afterSeq && shown(d.value.runId)).map((d) => d.value),
     };
   }
 

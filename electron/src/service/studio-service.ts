@@ -112,6 +112,7 @@ export class StudioService implements StudioApi {
         report(`june studio: a window's snapshot has no trace for run ${runId}: ${events.error.message}`);
         return [];
       },
+      shown: (runId) => this.#shown(runId),
     });
     this.#desk = new ApprovalDesk({ emit, log });
     this.#runs = new RunRegistry({
@@ -132,7 +133,10 @@ export class StudioService implements StudioApi {
       trust: options.trust,
       ...(options.claude ? { claude: options.claude } : {}),
       closed: isClosed,
-      opened: (project) => this.#desk.projectOpened(project.runsFolder, (runId) => this.#runs.has(runId)),
+      opened: (project) => {
+        this.#desk.projectOpened(project.runsFolder, (runId) => this.#runs.has(runId));
+        this.#runs.projectOpened(project.folder);
+      },
     });
     this.#history = new StudioHistory({ runs: this.#runs, project: () => this.#project.project, emit, log, report });
   }
@@ -256,13 +260,14 @@ export class StudioService implements StudioApi {
     return fail("STUDIO_RUN_ENDED", `june studio: run ${runId} is a recorded run (${recorded.summary.status}), not one running in this studio; there is nothing to ${verb}.`);
   }
 
+  /** Sets the open project's breakpoints (each project keeps its own; before any is open, they wait for the first). */
   async setBreakpoints(request: RequestOf<"setBreakpoints">): Promise<Result<null>> {
-    this.#runs.setBreakpoints(request.breakpoints);
+    this.#runs.setBreakpoints(this.#openFolder(), request.breakpoints);
     return ok(null);
   }
 
   async getBreakpoints(_request: RequestOf<"getBreakpoints">): Promise<Result<Breakpoint[]>> {
-    return ok(this.#runs.breakpoints());
+    return ok(this.#runs.breakpoints(this.#openFolder()));
   }
 
   // ── Replay, fork, resume ────────────────────────────────────────────────────────────────────
@@ -333,7 +338,18 @@ export class StudioService implements StudioApi {
   }
 
   async approvalHistory(_request: RequestOf<"approvalHistory">): Promise<Result<ApprovalRecord[]>> {
-    return ok(await this.#desk.history());
+    return ok(await this.#desk.history((runId) => this.#shown(runId)));
+  }
+
+  /** The folder whose runs, history and breakpoints windows see: the open project's ("" before any). */
+  #openFolder(): string {
+    return this.#project.snapshot?.folder ?? "";
+  }
+
+  /** Whether a run is shown with the open project: one of its session runs, or one the session didn't start (recorded there). */
+  #shown(runId: string): boolean {
+    const folder = this.#runs.folderOf(runId);
+    return folder === undefined || folder === this.#openFolder();
   }
 
   // ── Events ──────────────────────────────────────────────────────────────────────────────────
