@@ -148,7 +148,7 @@ describe("run records", () => {
     // Ended whole: the events file's digest, so reopening the run needn't parse it.
     const events = await readFile(join(runs, `${runId}.jsonl`));
     expect(meta).toEqual({ ...run, ...thisProcess(), record: { bytes: events.length, sha256: createHash("sha256").update(events).digest("hex") } });
-    expect((await readdir(runs)).sort()).toEqual([`${runId}.jsonl`, `${runId}.meta.json`]);
+    expect((await readdir(runs)).sort()).toEqual([`${runId}.jsonl`, `${runId}.meta.json`, `${runId}.raw.ndjson`]);
     expect(await readFile(join(project.folder, ".june", ".gitignore"), "utf8")).toContain("*");
   });
 
@@ -158,7 +158,7 @@ describe("run records", () => {
     const { runId } = await value(s.startRun({ entryId: "workflow:hello.tsx" }));
     await runEnded(s, runId);
     const custom = join(project.folder, "history", "runs");
-    expect((await readdir(custom)).sort()).toEqual([".gitignore", `${runId}.jsonl`, `${runId}.meta.json`]);
+    expect((await readdir(custom)).sort()).toEqual([".gitignore", `${runId}.jsonl`, `${runId}.meta.json`, `${runId}.raw.ndjson`]);
     expect(await readFile(join(custom, ".gitignore"), "utf8")).toContain("*");
     expect(existsSync(join(project.folder, ".june"))).toBe(false);
     expect((await value(s.listRuns({}))).map((r) => r.runId)).toEqual([runId]);
