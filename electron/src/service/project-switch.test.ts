@@ -89,13 +89,13 @@ describe("breakpoints are the open project's", () => {
     // The project event comes first: a window switching projects takes the breakpoints after it.
     expect(eventsAfter(s, before).map((e) => e.type)).toEqual(["project-loading", "project", "breakpoints"]);
 
-    await value(s.setBreakpoints({ breakpoints: [{ kind: "step", stepId: "greet" }] }));
+    await value(s.setBreakpoints({ breakpoints: [{ kind: "step", step: "greet" }] }));
     before = s.lastSeq;
     await value(s.openFolder({ folder: first.folder }));
     expect(await value(s.getBreakpoints({}))).toEqual([{ kind: "tool", tool: "deploy" }]);
     expect(announced(before)).toEqual([expect.objectContaining({ breakpoints: [{ kind: "tool", tool: "deploy" }] })]);
     await value(s.openFolder({ folder: second.folder }));
-    expect(await value(s.getBreakpoints({}))).toEqual([{ kind: "step", stepId: "greet" }]);
+    expect(await value(s.getBreakpoints({}))).toEqual([{ kind: "step", step: "greet" }]);
   });
 
   it("opening a folder with the same breakpoints as the last one announces nothing", async () => {
