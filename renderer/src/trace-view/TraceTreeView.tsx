@@ -225,12 +225,14 @@ const TraceRow = memo(
         <span className={`breakpoint-dot${armed ? " is-armed" : ""}`} aria-hidden="true" title={armed ? "Breakpoint" : undefined} />
         <KindIcon kind={node.kind} />
         <span className="trace-name">{node.name}</span>
-        {current && <span className="stopped-here">stopped here</span>}
-        {replayed && <span className="chip chip-replayed">replayed</span>}
-        {node.kind === "model-call" && node.input && node.input.modelId !== node.name && <span className="trace-sub">{node.input.modelId}</span>}
+        {/* The row's name is its aria-label (kind, name, state); what else the row shows is drawn by CSS
+            from data-text (ui/base.css), so the visible text and the name agree as WCAG 2.5.3 asks. */}
+        {current && <span className="stopped-here" data-text="stopped here" aria-hidden="true" />}
+        {replayed && <span className="chip chip-replayed" data-text="replayed" aria-hidden="true" />}
+        {shownModel(node) && <span className="trace-sub" data-text={shownModel(node)} aria-hidden="true" />}
         <span className={`status-dot status-${isDenied(node) ? "failed" : node.status}`} aria-hidden="true" title={statusLabel(node)} />
-        <span className="trace-num">{formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))}</span>
-        <span className="trace-num trace-num-tokens">{node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""}</span>
+        <span className="trace-num" data-text={formatDuration(elapsed(node.startedAt, node.endedAt, live ? now : (node.endedAt ?? now)))} aria-hidden="true" />
+        <span className="trace-num trace-num-tokens" data-text={node.usage.totalTokens > 0 ? `${formatTokens(node.usage.totalTokens)} tok` : ""} aria-hidden="true" />
       </div>
     );
   },
@@ -249,6 +251,11 @@ const TraceRow = memo(
     a.onSelect === b.onSelect &&
     a.onToggle === b.onToggle,
 );
+
+// A model call is named for its provider; the model it asked for shows beside, when it differs.
+function shownModel(node: TraceNode): string | undefined {
+  return node.kind === "model-call" && node.input && node.input.modelId !== node.name ? node.input.modelId : undefined;
+}
 
 // An approval the person denied ended normally, but what a reader needs is the decision.
 function isDenied(node: TraceNode): boolean {

@@ -19,8 +19,7 @@ const GLYPH: Record<NodeKind, string> = {
 
 export function KindIcon({ kind }: { kind: NodeKind }) {
   return (
-    <span className={`kind-icon kind-${kind}`} aria-hidden="true">
-      {GLYPH[kind] ?? "·"}
-    </span>
+    // Drawn from data-text by CSS: a decorative glyph is no part of a row's visible label.
+    <span className={`kind-icon kind-${kind}`} data-text={GLYPH[kind] ?? "·"} aria-hidden="true" />
   );
 }
