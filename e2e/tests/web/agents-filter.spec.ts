@@ -145,6 +145,7 @@ for (const viewport of VIEWPORTS) {
         const support = studio.agentList.getByRole("group", { name: ".claude/agents/support folder" });
         await expect(support.getByRole("option", { name: BROKEN, exact: true })).toBeVisible();
         await expect(studio.agentList.getByRole("group", { name: ".claude/agents/billing/invoices folder" })).toBeVisible();
+        await saveRegionShot(studio.page, studio.agents, testInfo, `agents-by-folder-${size}`);
         const header = studio.agentList.getByRole("button", { name: /^\.claude\/agents\/billing\/invoices folder, \d+ agents$/ });
         await header.click();
         await expect(header).toHaveAttribute("aria-expanded", "false");

@@ -111,6 +111,7 @@ export function AgentList({ groups, filtered, collapsed, onCollapse, selectedId,
               key={row.id}
               row={row}
               label={rowLabel(row, group)}
+              path={group.kind === "folder" && row.folder !== "" ? row.path.slice(row.folder.length + 1) : row.path}
               inGroup={inGroup}
               selected={row.id === selectedId}
               tabbable={tabKey === rowKey(row.id)}

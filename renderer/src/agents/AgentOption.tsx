@@ -9,6 +9,8 @@ export interface AgentOptionProps {
   row: AgentRow;
   /** The name shown: a plugin's agent shows its own part inside its plugin's group. */
   label: string;
+  /** The path shown under the name: relative to the folder's header when grouped by folder. */
+  path: string;
   /** Indented under a group's header. */
   inGroup: boolean;
   selected: boolean;
@@ -18,7 +20,7 @@ export interface AgentOptionProps {
   onSelect: (id: string) => void;
 }
 
-export const AgentOption = memo(function AgentOption({ row, label, inGroup, selected, tabbable, errorId, onSelect }: AgentOptionProps) {
+export const AgentOption = memo(function AgentOption({ row, label, path, inGroup, selected, tabbable, errorId, onSelect }: AgentOptionProps) {
   const problems = row.errors + row.warnings;
   const name = `${row.name} ${row.kind}${row.broken ? ", failed to load" : ""}${problems > 0 ? `, ${problems} ${plural(problems, "problem")}` : ""}`;
   const error = row.error ? messageSummary(row.error.message).summary : undefined;
@@ -43,7 +45,7 @@ export const AgentOption = memo(function AgentOption({ row, label, inGroup, sele
       <span className="entry-text">
         <span className="entry-name">{label}</span>
         {/* The kind is the icon's (and the accessible name's); the path gets the room. */}
-        <span className="entry-sub">{row.broken ? `failed to load · ${row.path}` : row.path}</span>
+        <span className="entry-sub">{row.broken ? `failed to load · ${path}` : path}</span>
         {error !== undefined && (
           <span className="entry-error" id={errorId}>
             {error}

@@ -87,6 +87,8 @@ describe("Group and Sort", () => {
     await act(() => fireEvent.click(header));
     expect(header.getAttribute("aria-expanded")).toBe("false");
     expect(within(list()).getAllByRole("option")).toHaveLength(4);
+    // Under its folder's header, an agent's path is its file's within the folder.
+    expect(within(list()).getByRole("option", { name: "reviewer markdown" }).querySelector(".entry-sub")?.textContent).toBe("reviewer.md");
     // Grouped by folder, a plugin's agent shows its whole name.
     expect(within(list()).getByRole("option", { name: "review-kit:security markdown" }).querySelector(".entry-name")?.textContent).toBe("review-kit:security");
   });

@@ -16,13 +16,13 @@ export const ProblemRow = memo(function ProblemRow({ problem, entryName }: Probl
   const [open, setOpen] = useState(false);
   const wholeId = useId();
   const { summary, more } = messageSummary(problem.message);
-  const whole = useRef<HTMLDivElement>(null);
-  // The Problems slot may be a few rows high: an opened message scrolls into view.
+  const row = useRef<HTMLLIElement>(null);
+  // The Problems slot may be a few rows high: an opened problem scrolls into view, its head first.
   useEffect(() => {
-    if (open) whole.current?.scrollIntoView?.({ block: "nearest" });
+    if (open) row.current?.scrollIntoView?.({ block: "nearest" });
   }, [open]);
   return (
-    <li className={`problem problem-compact problem-${problem.severity}`}>
+    <li ref={row} className={`problem problem-compact problem-${problem.severity}`}>
       <span className="problem-gutter">
         {more && (
           <button
@@ -59,7 +59,7 @@ export const ProblemRow = memo(function ProblemRow({ problem, entryName }: Probl
         {entryName !== undefined && <span className="problem-entry"> · {entryName}</span>}
       </p>
       {more && (
-        <div ref={whole} id={wholeId} className="problem-whole" hidden={!open}>
+        <div id={wholeId} className="problem-whole" hidden={!open}>
           {problem.message}
         </div>
       )}
