@@ -80,6 +80,7 @@ describe("the command palette", () => {
     expect(option(/^Go to agent Release/).getAttribute("aria-selected")).toBe("true");
     await press("Enter", {}, filterBox());
     expect(store.getState().selectedEntryId).toBe("workflow:release.tsx");
+    expect(document.activeElement).toBe(within(screen.getByRole("region", { name: "Agents" })).getByRole("option", { name: "Release workflow" }));
 
     press("k", { ctrlKey: true });
     const first = filterBox().getAttribute("aria-activedescendant");

@@ -5,6 +5,7 @@
 // was, then the action runs (so an action that moves the focus keeps it). Mounting it also starts
 // the global keys (use-global-keys.ts) and the approvals' announcement (ApprovalAnnouncer.tsx).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { useShallow } from "zustand/react/shallow";
 import { ariaShortcut, isMac, shortcutLabel } from "../keyboard/index.ts";
 import { useStudio, useStudioStore } from "../store/index.ts";
@@ -27,35 +28,22 @@ export function keysOf(action: PaletteAction, mac = isMac()): string {
 export function CommandPalette() {
   useGlobalKeys();
   const open = usePalette((s) => s.open);
-  const hide = usePalette((s) => s.hide);
-  const wasOpen = useRef(false);
-  const pending = useRef<PaletteAction | null>(null);
   const store = useStudioStore();
 
-  // Closed: the focus goes back where it was, then the chosen action runs.
-  useEffect(() => {
-    if (wasOpen.current && !open) {
-      const opener = usePalette.getState().opener;
-      if (opener?.isConnected) opener.focus();
-      const action = pending.current;
-      pending.current = null;
-      if (action && action.unavailable?.(store.getState()) === undefined) action.perform(store);
-    }
-    wasOpen.current = open;
-  }, [open, store]);
+  // Closed (Escape, or an action chosen): the dialog leaves at once, the focus goes back where it
+  // was, then the action runs — in the key press or click itself, so an action that shows a panel
+  // first (flushSync) can focus into it.
+  const close = (action?: PaletteAction) => {
+    flushSync(() => usePalette.getState().hide());
+    const opener = usePalette.getState().opener;
+    if (opener?.isConnected) opener.focus();
+    if (action && action.unavailable?.(store.getState()) === undefined) action.perform(store);
+  };
 
   return (
     <>
       <ApprovalAnnouncer />
-      {open && (
-        <PaletteDialog
-          onClose={hide}
-          onPerform={(action) => {
-            pending.current = action;
-            hide();
-          }}
-        />
-      )}
+      {open && <PaletteDialog onClose={() => close()} onPerform={close} />}
     </>
   );
 }
@@ -151,7 +139,7 @@ function PaletteDialog({ onClose, onPerform }: { onClose: () => void; onPerform:
           );
         })}
         {shown.length === 0 && (
-          <li role="option" aria-disabled="true" aria-selected="false" className="palette-option is-disabled">
+          <li role="option" aria-disabled="true" aria-selected="false" className="palette-option palette-empty is-disabled">
             No command or agent matches “{query}”
           </li>
         )}

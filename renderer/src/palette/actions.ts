@@ -3,6 +3,7 @@
 // handler matches its keys (use-global-keys.ts), and renderer/README.md's Keys section copies it.
 // The debugger's keys (F5, F10, F6, Shift+F5) are listed here but handled by run/use-debug-keys.ts,
 // whose rules (debug/keys.ts: F5 is Continue while stopped, else Run) they follow.
+import { flushSync } from "react-dom";
 import { DEBUG_KEYS, debugControls, type DebugControls } from "../debug/index.ts";
 import { downloadJson, exportFileName } from "../history/index.ts";
 import { KEYS, type Shortcut } from "../keyboard/index.ts";
@@ -214,13 +215,23 @@ export const ACTIONS: readonly PaletteAction[] = [
   },
 ];
 
-/** "Go to agent …": one action per agent of the open folder. */
+/** The Agents list's selected option takes the focus (shown first: the left sidebar unfolded). */
+function focusSelectedAgent(): void {
+  flushSync(() => useLayout.getState().reveal("left"));
+  const list = regionOf("Agents")?.querySelector<HTMLElement>('[role="listbox"]');
+  focusInView(list?.querySelector<HTMLElement>('[role="option"][aria-selected="true"]') ?? list);
+}
+
+/** "Go to agent …": one action per agent of the open folder; it selects the agent and focuses it in Agents. */
 export function agentActions(data: Pick<Studio, "project">): PaletteAction[] {
   return (data.project?.entries ?? []).map((entry) => ({
     id: `agent:${entry.id}`,
     title: `Go to agent ${entry.name}`,
     group: "Agents",
     keywords: `${entry.kind} ${entry.id}`,
-    perform: (store) => store.getState().selectEntry(entry.id),
+    perform: (store) => {
+      flushSync(() => store.getState().selectEntry(entry.id));
+      focusSelectedAgent();
+    },
   }));
 }

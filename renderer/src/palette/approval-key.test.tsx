@@ -62,6 +62,20 @@ describe("the approval key", () => {
     expect(document.activeElement).toBe(within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: "deploy in Release" }));
   });
 
+  it("does the same from the command palette, on a narrow window too", async () => {
+    narrowWindow();
+    await withApprovals();
+    const tabs = screen.getByRole("tablist", { name: "Side panels" });
+    fireEvent.click(within(tabs).getByRole("tab", { name: "Token usage" }));
+    act(() => void fireEvent.keyDown(window, { key: "k", ctrlKey: true }));
+    const palette = screen.getByRole("dialog", { name: "Command palette" });
+    const box = within(palette).getByRole("combobox");
+    fireEvent.change(box, { target: { value: "first pending" } });
+    act(() => void fireEvent.keyDown(box, { key: "Enter" }));
+    expect(within(tabs).getByRole("tab", { name: /^Approvals/ }).getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).toBe(within(screen.getByRole("region", { name: "Approvals" })).getByRole("listitem", { name: "deploy in Release" }));
+  });
+
   it("with nothing pending, focuses the empty inbox, which says so", async () => {
     await renderStudio({ project: samplesProject() });
     await altA();

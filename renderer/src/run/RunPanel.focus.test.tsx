@@ -36,4 +36,14 @@ describe("the focus after Run", () => {
     emit([ev({ type: "run-started", run: runSummary("run_new") }), ...traceEvents("run_new", recordedEvents("release-denied").slice(0, 4))]);
     expect(document.activeElement).toBe(elsewhere);
   });
+
+  it("also after F5 pressed elsewhere (the Agents list): the focus was still there when the trace came", async () => {
+    const { emit } = await renderStudio({ project: samplesProject() });
+    const option = within(screen.getByRole("region", { name: "Agents" })).getByRole("option", { name: "Release workflow" });
+    fireEvent.click(option);
+    option.focus();
+    await act(async () => void fireEvent.keyDown(option, { key: "F5" }));
+    emit([ev({ type: "run-started", run: runSummary("run_new") }), ...traceEvents("run_new", recordedEvents("release-denied").slice(0, 4))]);
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("run Release, running");
+  });
 });

@@ -57,8 +57,9 @@ export function RunPanel() {
     }
     setInputError(null);
     setStarting(true);
-    // Where the person asks from: the new run's trace takes the focus from there once drawn.
-    const from = form.current?.closest("section") ?? null;
+    // Where the person asks from (the Run region; what has the focus, for F5 or the palette): the
+    // new run's trace takes the focus from there once drawn.
+    const from = [form.current?.closest("section"), document.activeElement].filter((el): el is Element => el instanceof Element && el !== document.body);
     try {
       const started = await actions.startRun(entry.id, parsed.value, paused);
       const runId = store.getState().selectedRunId;

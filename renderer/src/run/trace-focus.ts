@@ -8,25 +8,25 @@ import { create } from "zustand";
 interface TraceFocusRequest {
   /** The run whose tree should take the focus once drawn. */
   runId: string | null;
-  /** Where the focus was when Run was asked for. */
-  from: Element | null;
-  request(runId: string, from: Element | null): void;
+  /** Where the person asked from: the Run region, and what had the focus then (a key, the palette). */
+  from: readonly Element[];
+  request(runId: string, from: readonly Element[]): void;
   clear(): void;
 }
 
 export const useTraceFocus = create<TraceFocusRequest>((set) => ({
   runId: null,
-  from: null,
+  from: [],
   request(runId, from) {
     set({ runId, from });
   },
   clear() {
-    set({ runId: null, from: null });
+    set({ runId: null, from: [] });
   },
 }));
 
-/** Whether the focus may still be moved for a request made from `from` (the Run region). */
-export function focusStillAt(from: Element | null, doc: Document = document): boolean {
+/** Whether the focus may still be moved for a request made from `from`: it is nowhere else. */
+export function focusStillAt(from: readonly Element[], doc: Document = document): boolean {
   const active = doc.activeElement;
-  return !active || active === doc.body || (from !== null && from.contains(active));
+  return !active || active === doc.body || from.some((el) => el.contains(active));
 }
