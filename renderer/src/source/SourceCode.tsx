@@ -36,11 +36,13 @@ export function SourceCode({ text, language, label, line, column, viewId, listRe
 
   useLayoutEffect(() => {
     const list = listRef.current;
-    const target = list?.querySelector<HTMLElement>('[aria-current="location"]');
-    if (!list || !target) return;
-    list.scrollTop = Math.max(0, target.offsetTop - list.clientHeight / 2 + target.offsetHeight / 2);
-    const mark = target.querySelector<HTMLElement>("mark");
-    list.scrollLeft = mark && mark.offsetLeft + mark.offsetWidth > list.clientWidth ? Math.max(0, mark.offsetLeft - list.clientWidth / 3) : 0;
+    if (!list) return;
+    centerMarked(list, true);
+    if (typeof ResizeObserver === "undefined") return;
+    // A message above the lines (the editor's answer) shrinks them: bring the line back if it left the view.
+    const observer = new ResizeObserver(() => centerMarked(list, false));
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [viewId, blocks, listRef]);
 
   return (
@@ -64,6 +66,20 @@ export function SourceCode({ text, language, label, line, column, viewId, listRe
       </div>
     </>
   );
+}
+
+/** Scrolls the marked line to the middle of the list (only when it is out of view, unless `always`), and its column into view. */
+function centerMarked(list: HTMLElement, always: boolean): void {
+  const target = list.querySelector<HTMLElement>('[aria-current="location"]');
+  if (!target) return;
+  // From rectangles, not offsetTop: each block contains its layout, so a line's offsetTop is within its block.
+  const box = list.getBoundingClientRect();
+  const line = target.getBoundingClientRect();
+  if (!always && line.top >= box.top && line.bottom <= box.top + list.clientHeight) return;
+  list.scrollTop = Math.max(0, list.scrollTop + line.top - box.top - list.clientHeight / 2 + line.height / 2);
+  const mark = target.querySelector<HTMLElement>("mark")?.getBoundingClientRect();
+  const markLeft = mark ? mark.left - box.left + list.scrollLeft : 0;
+  list.scrollLeft = mark && markLeft + mark.width > list.clientWidth ? Math.max(0, markLeft - list.clientWidth / 3) : 0;
 }
 
 interface BlockProps {

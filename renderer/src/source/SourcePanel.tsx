@@ -46,7 +46,7 @@ export function SourcePanel() {
 
   const path = source.file?.relativePath ?? projectPath(source.location.file, folder);
   const { line, column } = source.location;
-  const at = line ? ` line ${line}${column ? `, column ${column}` : ""}` : "";
+  const at = line ? `line ${line}${column ? `, column ${column}` : ""}` : "";
 
   return (
     <div
