@@ -7,8 +7,9 @@
 // Runs that end in a batch and are not shown let go of their traces (shelveEndedTraces).
 import type { RunSummary, StudioEvent, StudioSnapshot, TraceEvent } from "../contract/index.ts";
 import { dropFromInbox, dropRunRequests, mergeHistory, mergePending } from "./approvals-slice.ts";
+import { isElsewhere, showProject } from "./project-switch.ts";
 import { applyRunTraces, dropRun, ENDED, mergeRuns, shelveEndedTraces } from "./runs-slice.ts";
-import { focusRun, reselect } from "./selection.ts";
+import { focusRun } from "./selection.ts";
 import type { StudioData } from "./studio-state.ts";
 
 export function applyBatch(data: StudioData, events: readonly StudioEvent[]): Partial<StudioData> {
@@ -60,10 +61,15 @@ function applyEvent(data: StudioData, event: Exclude<StudioEvent, { type: "snaps
       next = { ...next, loadingFolder: event.folder };
       break;
     case "project":
-      next = { ...next, project: event.project, loadingFolder: null, ...reselect(next, event.project) };
+      next = showProject(next, event.project);
       break;
     case "run-started":
     case "run-ended":
+      // Another folder's run (still live when its folder was left): not listed here; what it asked leaves the inbox.
+      if (isElsewhere(next, event.run.runId)) {
+        if (event.type === "run-ended") next = dropRunRequests(next, event.run.runId);
+        break;
+      }
       next = mergeRuns(next, [event.run]);
       if (event.type === "run-ended") next = dropRunRequests(next, event.run.runId);
       else if (next.selectedRunId === null && event.run.entryId === next.selectedEntryId) next = { ...next, selectedRunId: event.run.runId };
@@ -77,9 +83,11 @@ function applyEvent(data: StudioData, event: Exclude<StudioEvent, { type: "snaps
       next = { ...next, breakpoints: event.breakpoints };
       break;
     case "trace": {
-      const list = traces.get(event.runId) ?? [];
-      list.push(event.event);
-      traces.set(event.runId, list);
+      if (!isElsewhere(next, event.runId)) {
+        const list = traces.get(event.runId) ?? [];
+        list.push(event.event);
+        traces.set(event.runId, list);
+      }
       // The trace's own resolution event closes the request even if no decision event follows.
       if (event.event.type === "approval-resolved") next = dropFromInbox(next, event.event.approvalId);
       break;
@@ -88,7 +96,9 @@ function applyEvent(data: StudioData, event: Exclude<StudioEvent, { type: "snaps
       next = mergePending(next, [event.approval]);
       break;
     case "approval-decided":
-      next = mergeHistory(dropFromInbox(next, event.record.approvalId), [event.record]);
+      next = dropFromInbox(next, event.record.approvalId);
+      // A decision on another folder's run is that folder's history (approvalHistory brings it back there).
+      if (!isElsewhere(next, event.record.runId)) next = mergeHistory(next, [event.record]);
       break;
   }
   return next;

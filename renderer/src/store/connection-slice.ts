@@ -7,6 +7,7 @@
 import type { Bridge, EventBatch } from "../contract/index.ts";
 import { applyBatch } from "./apply-batch.ts";
 import { mergeHistory, mergePending } from "./approvals-slice.ts";
+import { putElsewhere } from "./project-switch.ts";
 import { mergeRuns } from "./runs-slice.ts";
 import { reselect } from "./selection.ts";
 import type { SliceContext, StudioSlice } from "./slice.ts";
@@ -58,8 +59,12 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
       for (const [runId, view] of Object.entries(get().runs)) if (view.provisional && !listed.has(runId)) unlisted.push(runId);
       if (unlisted.length === 0) return;
       for (const runId of unlisted) listed.add(runId);
+      const folder = get().project?.folder;
       void call(() => bridge.listRuns({}), "global").then((runs) => {
-        if (runs) set(mergeRuns(get(), runs));
+        if (!runs || get().project?.folder !== folder) return;
+        // listRuns is the open project's history: a run it doesn't name is another folder's.
+        const named = new Set(runs.map((r) => r.runId));
+        set(putElsewhere(mergeRuns(get(), runs), unlisted.filter((runId) => !named.has(runId))));
       });
     };
     const subscribe = (): void => {
@@ -114,8 +119,8 @@ export function connectionSlice({ bridge, call, traceRequests }: SliceContext): 
         const shown = get().selectedRunId;
         const held = shown ? before.runs[shown]?.trace.root : undefined;
         if (shown && held && !get().runs[shown]?.trace.root && !traceRequests.has(shown)) void get().loadRunTrace(shown);
-        // A (re)loaded project may record its runs elsewhere: the history follows it.
-        if (patch.project !== undefined && patch.project !== before.project) void get().refreshRuns();
+        // A (re)loaded project may record its runs elsewhere, another folder has its own: the history follows it.
+        if (patch.project !== undefined && patch.project !== before.project) void get().projectShown(before.project?.folder);
       },
     };
   };

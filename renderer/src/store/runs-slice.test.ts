@@ -46,14 +46,14 @@ describe("the run history", () => {
     expect(store.getState().runs.r1).toBeUndefined();
   });
 
-  it("lists the runs again when a project loads, dropping the old folder's recorded runs", async () => {
+  it("lists the runs again when another folder loads, none of the old folder's (its live run too: that folder lists it)", async () => {
     const { bridge, store } = await started({ answers: { listRuns: () => ({ ok: true, value: [runSummary("old", { status: "succeeded" }), runSummary("live")] }) } });
     bridge.answers.listRuns = () => ({ ok: true, value: [runSummary("other", { status: "succeeded" })] });
     bridge.emit([ev({ type: "project", project: { ...samplesProject(), folder: "/elsewhere", loadedAt: Date.now() } })]);
     await flush();
     expect(bridge.callsOf("listRuns")).toHaveLength(2);
-    // A running run stays: it is this session's, wherever it records.
-    expect([...store.getState().runOrder].sort()).toEqual(["live", "other"]);
+    // The running run is the old folder's: listed with it again (project-switch.test.ts), not here.
+    expect(store.getState().runOrder).toEqual(["other"]);
   });
 
   it("opens a past run: selects its entry and fetches its events", async () => {

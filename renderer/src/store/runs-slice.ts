@@ -89,8 +89,10 @@ export function runsSlice({ bridge, call, traceRequests }: SliceContext): Studio
           do {
             refreshAgain = false;
             const knownBefore = new Set(Object.keys(get().runs));
+            const folder = get().project?.folder;
             const runs = await call(() => bridge.listRuns({}), "runs");
-            if (runs) set(replaceRuns(get(), runs, knownBefore));
+            // An answer about a folder left meanwhile is that folder's (the next round asks again).
+            if (runs && get().project?.folder === folder) set(replaceRuns(get(), runs, knownBefore));
           } while (refreshAgain);
         })();
         try {
