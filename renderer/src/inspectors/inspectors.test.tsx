@@ -11,7 +11,8 @@ const selectEntry = (name: RegExp) => fireEvent.click(within(region("Agents")).g
 describe("Agents → Agent tree", () => {
   it("lists the folder's workflows and markdown agents with their kind", async () => {
     await renderStudio({ project: samplesProject() });
-    const options = within(region("Agents")).getAllByRole("option");
+    // The listbox's options (Agents' Group and Sort selects have options too).
+    const options = within(within(region("Agents")).getByRole("listbox", { name: "Agents of this folder" })).getAllByRole("option");
     expect(options).toHaveLength(10);
     expect(within(region("Agents")).getByRole("option", { name: "Triage workflow" })).toBeTruthy();
     expect(within(region("Agents")).getByRole("option", { name: "reviewer markdown" })).toBeTruthy();
