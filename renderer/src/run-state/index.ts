@@ -2,3 +2,4 @@
 export { runState, runStateOf, waitingRunIds } from "./run-state.ts";
 export type { RunState } from "./run-state.ts";
 export { useRunState } from "./use-run-state.ts";
+import "./run-state.css";
