@@ -133,7 +133,8 @@ describe.skipIf(process.platform === "win32")("run records are the user's alone 
     const runs = join(project.folder, ".june", "runs");
     expect((await stat(runs)).mode & 0o777).toBe(0o700);
     const names = (await readdir(runs)).filter((n) => n.startsWith("run_"));
-    expect(names.length).toBe(2);
+    // Its events, its meta and its model calls' raw bodies (which hold prompts too).
+    expect(names.length).toBe(3);
     for (const name of names) expect([name, (await stat(join(runs, name))).mode & 0o777]).toEqual([name, 0o600]);
   });
 });
