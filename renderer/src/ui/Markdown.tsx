@@ -8,6 +8,7 @@
 // studio's own window away, and other schemes are refused, so both are shown as text. Images are
 // never loaded (a model's answer could name a URL that tells a server what it read): they show as
 // their alt text and address.
+import { memo, useDeferredValue } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import "./markdown.css";
@@ -58,12 +59,16 @@ const COMPONENTS: Components = {
  * @example
  * <MarkdownText text={"**Done.** See [the docs](https://ai-sdk.dev)."} label="Answer" />
  */
-export function MarkdownText({ text, label }: { text: string; label?: string }) {
+// Memoized: a live run's detail re-renders twice a second for its clock, and a streaming text
+// changes every frame; the text is parsed again only when it changed, and a render that falls
+// behind the stream is skipped for the newer text (useDeferredValue).
+export const MarkdownText = memo(function MarkdownText({ text, label }: { text: string; label?: string }) {
+  const shown = useDeferredValue(text);
   return (
     <div className="markdown" role={label ? "article" : undefined} aria-label={label}>
       <Markdown remarkPlugins={PLUGINS} components={COMPONENTS}>
-        {text}
+        {shown}
       </Markdown>
     </div>
   );
-}
+});
