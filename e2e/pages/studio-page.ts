@@ -83,6 +83,20 @@ export class StudioPage {
     this.rawToggle = this.nodeDetail.getByRole("button", { name: "Raw", exact: true });
   }
 
+  /** The breakpoints the Run panel lists (the open project's). */
+  get breakpointItems(): Locator {
+    return this.run.getByRole("list", { name: "Breakpoints" }).getByRole("listitem");
+  }
+
+  /** Opens another folder from the top bar (the web host takes a path) and waits until `anAgent` of it is listed. */
+  async openFolder(path: string, anAgent: string): Promise<void> {
+    await this.page.getByRole("button", { name: "Open folder", exact: true }).click();
+    const form = this.page.getByRole("form", { name: "Open a folder" });
+    await form.getByRole("textbox", { name: "Folder path on the studio's machine" }).fill(path);
+    await form.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(this.agentOption(anAgent)).toBeVisible({ timeout: 30_000 });
+  }
+
   /** Line `n` (1-based) of the file the Source panel shows. */
   sourceLine(n: number): Locator {
     return this.sourceLines.getByRole("listitem").nth(n - 1);
