@@ -108,6 +108,17 @@ describe("a real provider's bodies (@ai-sdk/openai over loopback)", () => {
     expect(JSON.stringify(recorded)).not.toContain("sk-secret-test");
   });
 
+  it("a streamed call's request is the one the server got (the provider reports it without its stream flag)", async () => {
+    server = await startOpenAIServer([{ text: "Streamed." }]);
+    const model = openai("gpt-5-mini", { baseURL: server.url, apiKey: "sk-test" });
+    const { exchanges } = await runKeeping(true, model as never);
+    expect(exchanges).toHaveLength(1);
+    const { stream, ...sent } = server.requests[0]!.body as { stream?: boolean };
+    expect(stream).toBe(true);
+    expect(exchanges[0]).toMatchObject({ streamed: true, request: sent });
+    expect(exchanges[0]!.response).toBeUndefined();
+  });
+
   it("a failed call's are the provider's error: what was sent and the error body", async () => {
     server = await startOpenAIServer([{ status: 400, message: "Bad input.", type: "invalid_request_error" }]);
     const model = openai("gpt-5-mini", { baseURL: server.url, apiKey: "sk-test" });
