@@ -97,9 +97,9 @@ export class StudioPage {
     await expect(this.agentOption(anAgent)).toBeVisible({ timeout: 30_000 });
   }
 
-  /** Line `n` (1-based) of the file the Source panel shows. */
+  /** Line `n` (1-based) of the file the Source panel shows, by the number it starts with (only lines near the view are drawn). */
   sourceLine(n: number): Locator {
-    return this.sourceLines.getByRole("listitem").nth(n - 1);
+    return this.sourceLines.getByRole("listitem").filter({ hasText: new RegExp(`^${n}(?!\\d)`) });
   }
 
   /** Runs of the history by entry name and status ("Summarize", "interrupted"), newest first. */

@@ -1,13 +1,18 @@
 // The lines of a source file: numbered, the marked line (`aria-current="location"`) and its column
 // shown, scrolled to the middle of the view. Plain text at once; colours arrive a block at a time
-// from highlight.ts, which is imported only when a file is first shown. Lines come in blocks that
-// the browser skips laying out while off screen (content-visibility), so a long file stays cheap.
-import { memo, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
+// from highlight.ts, which is imported only when a file is first shown. Lines come in blocks, and
+// only the blocks near the view hold their lines (the others are empty boxes of the same height:
+// every line is LINE_HEIGHT high), so a 20,000-line file opens as fast as a short one.
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
 import type { SourceLanguage } from "../contract/index.ts";
 import type { Token } from "./highlight.ts";
 
-/** Lines per block: the unit of layout skipping and of highlighting. */
-const BLOCK_LINES = 60;
+/** Lines per block: the unit of rendering and of highlighting. */
+const BLOCK_LINES = 24;
+/** Every line's height in CSS px (source.css reads it as --source-line-height). */
+const LINE_HEIGHT = 18;
+/** Blocks rendered on each side of those in view. */
+const MARGIN_BLOCKS = 8;
 
 export interface SourceCodeProps {
   text: string;
@@ -33,6 +38,7 @@ export function SourceCode({ text, language, label, line, column, viewId, listRe
   const blocks = useMemo(() => Array.from({ length: Math.ceil(lines.length / BLOCK_LINES) }, (_, i) => lines.slice(i * BLOCK_LINES, (i + 1) * BLOCK_LINES)), [lines]);
   const { painted, note } = useHighlight(lines, language);
   const marked = line !== undefined && line >= 1 && line <= lines.length ? line - 1 : undefined;
+  const range = useRenderedRange(viewId, marked === undefined ? 0 : Math.floor(marked / BLOCK_LINES), listRef);
 
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -48,14 +54,24 @@ export function SourceCode({ text, language, label, line, column, viewId, listRe
   return (
     <>
       {note && <p className="source-note muted">{note}</p>}
-      <div ref={listRef} className="source-lines" role="list" aria-label={label} tabIndex={0}>
+      <div
+        ref={listRef}
+        className="source-lines"
+        role="list"
+        aria-label={label}
+        tabIndex={0}
+        style={{ "--source-line-height": `${LINE_HEIGHT}px` } as CSSProperties}
+        onScroll={range.onScroll}
+      >
         {blocks.map((block, b) => {
           const first = b * BLOCK_LINES;
+          if (b < range.from || b > range.to) return <div key={b} className="source-block" role="none" style={{ height: block.length * LINE_HEIGHT }} />;
           const inBlock = marked !== undefined && marked >= first && marked < first + block.length;
           return (
             <Block
               key={b}
               first={first}
+              total={lines.length}
               lines={block}
               tokens={painted[b]}
               marked={inBlock ? marked - first : undefined}
@@ -66,6 +82,33 @@ export function SourceCode({ text, language, label, line, column, viewId, listRe
       </div>
     </>
   );
+}
+
+/**
+ * The blocks that hold their lines: those around the marked line when a source opens, then those
+ * around what the list shows as it scrolls (once a frame).
+ */
+function useRenderedRange(viewId: number, markedBlock: number, listRef: RefObject<HTMLDivElement | null>): { from: number; to: number; onScroll: () => void } {
+  const around = (first: number, last: number) => ({ from: Math.max(0, first - MARGIN_BLOCKS), to: last + MARGIN_BLOCKS });
+  const [range, setRange] = useState(() => ({ viewId, ...around(markedBlock, markedBlock) }));
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  // A new open starts around its own line (state adjusted while rendering, so the line is there to scroll to).
+  const current = range.viewId === viewId ? range : { viewId, ...around(markedBlock, markedBlock) };
+  if (current !== range) setRange(current);
+  const onScroll = () => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const list = listRef.current;
+      if (!list) return;
+      const block = BLOCK_LINES * LINE_HEIGHT;
+      const first = Math.floor(list.scrollTop / block);
+      const last = Math.floor((list.scrollTop + list.clientHeight) / block);
+      setRange((r) => (first >= r.from && last <= r.to ? r : { viewId: r.viewId, ...around(first, last) }));
+    });
+  };
+  return { from: current.from, to: current.to, onScroll };
 }
 
 /** Scrolls the marked line to the middle of the list (only when it is out of view, unless `always`), and its column into view. */
@@ -84,6 +127,8 @@ function centerMarked(list: HTMLElement, always: boolean): void {
 
 interface BlockProps {
   first: number;
+  /** The file's number of lines (each line says its place in them). */
+  total: number;
   lines: string[];
   tokens: Token[][] | undefined;
   /** The marked line's index in this block. */
@@ -91,14 +136,21 @@ interface BlockProps {
   column: number | undefined;
 }
 
-const Block = memo(function Block({ first, lines, tokens, marked, column }: BlockProps) {
+const Block = memo(function Block({ first, total, lines, tokens, marked, column }: BlockProps) {
   return (
-    <div className="source-block" role="none" style={{ "--block-lines": lines.length } as CSSProperties}>
+    <div className="source-block" role="none">
       {lines.map((text, i) => {
         const isMarked = i === marked;
         const parts: Token[] = tokens?.[i] ?? [{ content: text }];
         return (
-          <div key={i} role="listitem" className={`source-line${isMarked ? " is-marked" : ""}`} aria-current={isMarked ? "location" : undefined}>
+          <div
+            key={i}
+            role="listitem"
+            aria-posinset={first + i + 1}
+            aria-setsize={total}
+            className={`source-line${isMarked ? " is-marked" : ""}`}
+            aria-current={isMarked ? "location" : undefined}
+          >
             <span className="source-number">{first + i + 1}</span>
             <span className="source-text">{isMarked && column !== undefined ? withColumn(parts, column) : parts.map(token)}</span>
           </div>

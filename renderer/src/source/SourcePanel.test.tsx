@@ -88,6 +88,20 @@ describe("Source", () => {
     expect(within(source()).getByRole("button", { name: "Open in editor" })).toBeTruthy();
   });
 
+  it("draws only the lines near the view of a long file, each saying its place in the file", async () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `const line${i + 1} = ${i + 1};`).join("\n");
+    const { source } = await openFromProblems({
+      readSource: ({ file }) => ({ ok: true, value: { file, relativePath: "summarize.tsx", text, language: "text", truncated: false, size: text.length } }),
+    });
+    const items = within(within(source()).getByRole("list", { name: "Lines of summarize.tsx" })).getAllByRole("listitem");
+    expect(items.length).toBeLessThan(500);
+    const marked = items.find((item) => item.getAttribute("aria-current") === "location")!;
+    expect(marked.textContent).toBe("32const line32 = 32;");
+    expect(marked.getAttribute("aria-posinset")).toBe("32");
+    expect(marked.getAttribute("aria-setsize")).toBe("2000");
+    expect(items.some((item) => item.textContent === "1999const line1999 = 1999;")).toBe(false);
+  });
+
   it("says when the file was cut, and when the line is past what is shown", async () => {
     const { source } = await openFromProblems({
       readSource: ({ file }) => ({ ok: true, value: { file, relativePath: "summarize.tsx", text: "a\nb\n", language: "tsx", truncated: true, size: 3 * 1024 * 1024 } }),

@@ -28,7 +28,7 @@ const GRAMMARS: Record<Highlighted, () => Promise<unknown>> = {
 const THEMES = { light: "github-light", dark: "github-dark" } as const;
 
 /** Lines tokenized between two yields to the page by default: small enough that a frame is never held long. */
-const CHUNK_LINES = 60;
+const CHUNK_LINES = 24;
 /** Lines past this are left plain: tokenizing a whole 1 MiB file would keep a core busy for long. */
 export const HIGHLIGHT_MAX_LINES = 10_000;
 /** A longer line (minified code) is left plain. */
