@@ -39,8 +39,6 @@ test.describe("Focus and keyboard", () => {
         await expect(studio.palette).toBeVisible();
         await expect(studio.palette.getByRole("combobox")).toBeFocused();
         await expect(studio.palette.getByRole("option", { name: "Focus first pending approval" })).toHaveAttribute("aria-keyshortcuts", "Alt+A");
-        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(scroll, "the document does not scroll sideways with the palette open").toBe(0);
         await saveScreenshot(page, testInfo, `palette-${size.width}x${size.height}`);
         await page.keyboard.press("Escape");
         await expect(studio.palette).toBeHidden();

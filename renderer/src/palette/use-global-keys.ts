@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { isMac, isTextField, matches } from "../keyboard/index.ts";
 import { useStudioStore } from "../store/index.ts";
 import { ACTIONS, type PaletteAction } from "./actions.ts";
+import { usePalette } from "./palette-state.ts";
 
 /** The action a key press performs, if any. */
 export function actionForKey(event: KeyboardEvent, actions: readonly PaletteAction[] = ACTIONS, mac = isMac()): PaletteAction | undefined {
@@ -22,6 +23,8 @@ export function useGlobalKeys(): void {
       const action = actionForKey(event);
       if (!action) return;
       event.preventDefault();
+      // The palette is modal: behind it nothing moves (its own keys open it, nothing else).
+      if (usePalette.getState().open) return;
       if (action.unavailable?.(store.getState()) === undefined) action.perform(store);
     };
     window.addEventListener("keydown", onKeyDown);
