@@ -3,7 +3,7 @@
 // folder: open it, trust it, open one of its files.
 import type { ProjectSnapshot } from "../contract/index.ts";
 import { mergeHistory } from "./approvals-slice.ts";
-import { initialProjectMemory, reclaimListed, settleRestoredRun, showProject, type ProjectMemory } from "./project-switch.ts";
+import { initialProjectMemory, leftLiveNotice, reclaimListed, settleRestoredRun, showProject, type ProjectMemory } from "./project-switch.ts";
 import type { SliceContext, StudioSlice } from "./slice.ts";
 
 export interface ProjectData extends ProjectMemory {
@@ -66,6 +66,13 @@ export function projectSlice({ bridge, call, traceRequests }: SliceContext): Stu
         const switched = folder !== before;
         // The "project" event may have switched already; the folder's history is asked either way.
         const history = switched ? call(() => bridge.approvalHistory({}), "global") : undefined;
+        // A run left live is not lost: it goes on, and the user is told where it is.
+        const left = get().leftLive;
+        if (left) {
+          set({ leftLive: null });
+          const notice = leftLiveNotice(left);
+          if (notice) get().report("runs", notice);
+        }
         await get().refreshRuns();
         set(reclaimListed(get()));
         if (!switched || get().project?.folder !== folder) return;

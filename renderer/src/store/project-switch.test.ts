@@ -65,6 +65,8 @@ describe("opening another folder", () => {
     // A folder never opened before starts on its first entry, no run selected.
     expect(state).toMatchObject({ selectedEntryId: "workflow:article.tsx", selectedRunId: null, selectedTraceNodeId: null });
     expect(bridge.callsOf("approvalHistory")).toHaveLength(2);
+    // No run was live there: nothing to tell.
+    expect(store.getState().notices).toEqual([]);
   });
 
   it("opening the first again lists its runs and brings its selection back: entry, run (its trace read again) and trace node", async () => {
@@ -131,6 +133,11 @@ describe("a run of the first folder still live when the second opens", () => {
     await store.getState().openFolder(SECOND);
     expect(store.getState().runOrder).toEqual([]);
     expect(store.getState().inbox.map((a) => a.approvalId)).toEqual(["ask-1"]);
+    // Not silently: Runs says it goes on, and where to find it.
+    expect(store.getState().notices).toEqual([
+      expect.objectContaining({ area: "runs", error: { code: "STUDIO_RUNS_ELSEWHERE", message: expect.stringContaining(`1 run of ${FIRST} was still running`) } }),
+    ]);
+    expect(store.getState().notices[0]!.error.message).toContain("(live)");
 
     bridge.emit([
       ...recordedEvents("release-denied", "live").slice(0, 3).map((event) => ev({ type: "trace", runId: "live", event })),

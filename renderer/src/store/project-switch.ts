@@ -18,10 +18,12 @@ export interface ProjectMemory {
   selections: Record<string, RememberedSelection>;
   /** Runs of another folder than the open one (run id → folder, "" when unknown): kept out of the lists. */
   runsElsewhere: Record<string, string>;
+  /** The folder just left and its runs that were still live, until the user is told they go on (projectShown). */
+  leftLive: { folder: string; runIds: string[] } | null;
 }
 
 export function initialProjectMemory(): ProjectMemory {
-  return { selections: {}, runsElsewhere: {} };
+  return { selections: {}, runsElsewhere: {}, leftLive: null };
 }
 
 /**
@@ -47,6 +49,7 @@ export function showProject(data: StudioData, project: ProjectSnapshot): StudioD
     history: [],
     selections: { ...data.selections, [left]: selectionOf(data) },
     runsElsewhere,
+    leftLive: { folder: left, runIds: data.runOrder.filter((runId) => data.runs[runId]?.summary.status === "running") },
   };
   return { ...cleared, ...restoredSelection(cleared, project) };
 }
@@ -88,6 +91,21 @@ export function settleRestoredRun(data: StudioData): Partial<StudioData> {
   if (runId === null || data.runs[runId]) return {};
   const { selectedRunId } = selectEntry(data, data.selectedEntryId);
   return { selectedRunId: selectedRunId ?? null, selectedTraceNodeId: null, ...(data.inspected?.runId === runId ? { inspected: selectEntry(data, data.selectedEntryId).inspected ?? null } : {}) };
+}
+
+/**
+ * What to tell of the runs left live in the folder just left (they go on; what they ask waits in
+ * Approvals), as a notice's error; undefined when none was.
+ */
+export function leftLiveNotice(left: ProjectMemory["leftLive"]): { code: string; message: string } | undefined {
+  if (!left || left.runIds.length === 0) return undefined;
+  const count = left.runIds.length === 1 ? "1 run" : `${left.runIds.length} runs`;
+  return {
+    code: "STUDIO_RUNS_ELSEWHERE",
+    message:
+      `${count} of ${left.folder} ${left.runIds.length === 1 ? "was" : "were"} still running when another folder opened: ` +
+      `${left.runIds.length === 1 ? "it goes" : "they go"} on, and what ${left.runIds.length === 1 ? "it asks" : "they ask"} waits in Approvals. Open ${left.folder} again to see ${left.runIds.length === 1 ? "it" : "them"} (${left.runIds.join(", ")}).`,
+  };
 }
 
 function selectionOf(data: StudioData): RememberedSelection {
