@@ -92,7 +92,7 @@ for (const viewport of VIEWPORTS) {
         await expect(studio.agentOption("reviewer markdown")).toHaveAttribute("aria-selected", "true");
       });
       await test.step("the top bar says there are no problems", async () => {
-        await expect(studio.problemCount).toHaveAccessibleName("Problems: none");
+        await expect(studio.problemCount).toHaveAccessibleName("No problems");
         await expect(studio.problemCount).toHaveText(/No problems/);
       });
     });

@@ -180,7 +180,7 @@ test.describe("June Studio (web host) on samples/", () => {
       await expect(facts.nth(1)).toHaveText("Release");
       await expect(facts.nth(2)).toHaveText("release");
       await expect(studio.traceItem("approval", "deploy")).toHaveAccessibleName("approval deploy, waiting for approval");
-      await expect(studio.page.getByRole("link", { name: "1 pending approvals" })).toBeVisible();
+      await expect(studio.page.getByRole("button", { name: "1 pending approval", exact: true })).toBeVisible();
     });
     await test.step("Approve: the request leaves the inbox and enters the history", async () => {
       await card.getByRole("button", { name: "Approve", exact: true }).click();

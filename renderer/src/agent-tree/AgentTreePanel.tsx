@@ -1,7 +1,7 @@
 // "Agent tree": the selected entry drawn with @xyflow/react, laid out top to bottom by dagre, at a
 // readable size (fitting never shrinks node text below 12 px; it pans instead: ReadableView).
 // Nodes are focusable and named ("agent Triage"); Enter or a click selects one for the inspectors,
-// a double click opens its JSX source. <Inherit> grants are the labelled, dashed edges. A node with
+// a double click shows its JSX in the Source panel. <Inherit> grants are the labelled, dashed edges. A node with
 // children folds its subtree. During a run of this entry each node shows its state in words and
 // colour (graph/live-status.ts) and the node the run is busy in is followed; where the run is
 // stopped is marked (aria-current="step", "stopped here").
@@ -29,7 +29,7 @@ export function AgentTreePanel() {
   const selectedNodeId = useStudio((s) => s.selectedGraphNodeId);
   const theme = useStudio((s) => s.theme);
   const selectGraphNode = useStudio((s) => s.selectGraphNode);
-  const openInEditor = useStudio((s) => s.openInEditor);
+  const openSource = useStudio((s) => s.openSource);
 
   const stop = useStudio(selectedStop);
   // Only a run of the entry drawn here is drawn on it.
@@ -169,7 +169,7 @@ export function AgentTreePanel() {
             onNodesChange={onNodesChange}
             onNodeDoubleClick={(_event, node) => {
               const source = node.data.node.trace.source;
-              if (source) void openInEditor(source);
+              if (source) void openSource(source);
             }}
             colorMode={theme}
             onMoveStart={(event) => {

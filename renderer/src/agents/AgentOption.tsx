@@ -39,18 +39,15 @@ export const AgentOption = memo(function AgentOption({ row, label, path, inGroup
       title={row.description ?? row.path}
       onClick={row.broken ? undefined : () => onSelect(row.id)}
     >
-      <span className={`entry-kind entry-kind-${row.kind}`} aria-hidden="true">
-        {row.kind === "workflow" ? "⟨⟩" : "M↓"}
-      </span>
+      {/* Only the name is text: the glyph, the path, the error and the count are drawn by CSS from
+          data-text (styles/base.css), so the option's visible text is its accessible name's start
+          (WCAG 2.5.3). The error is still its description (aria-describedby reads generated content). */}
+      <span className={`entry-kind entry-kind-${row.kind}`} data-text={row.kind === "workflow" ? "⟨⟩" : "M↓"} aria-hidden="true" />
       <span className="entry-text">
         <span className="entry-name">{label}</span>
         {/* The kind is the icon's (and the accessible name's); the path gets the room. */}
-        <span className="entry-sub">{row.broken ? `failed to load · ${path}` : path}</span>
-        {error !== undefined && (
-          <span className="entry-error" id={errorId}>
-            {error}
-          </span>
-        )}
+        <span className="entry-sub" data-text={row.broken ? `failed to load · ${path}` : path} />
+        {error !== undefined && <span className="entry-error" id={errorId} data-text={error} />}
       </span>
       {problems > 0 && <ProblemBadge errors={row.errors} warnings={row.warnings} />}
     </div>
@@ -118,9 +115,7 @@ export function groupName(group: RowGroup): string {
 function ProblemBadge({ errors, warnings }: { errors: number; warnings: number }) {
   const total = errors + warnings;
   return (
-    <span className={`badge ${errors > 0 ? "badge-error" : "badge-warning"}`} title={`${total} ${plural(total, "problem")}`}>
-      {total}
-    </span>
+    <span className={`badge ${errors > 0 ? "badge-error" : "badge-warning"}`} title={`${total} ${plural(total, "problem")}`} data-text={String(total)} />
   );
 }
 

@@ -88,7 +88,7 @@ describe("Group and Sort", () => {
     expect(header.getAttribute("aria-expanded")).toBe("false");
     expect(within(list()).getAllByRole("option")).toHaveLength(4);
     // Under its folder's header, an agent's path is its file's within the folder.
-    expect(within(list()).getByRole("option", { name: "reviewer markdown" }).querySelector(".entry-sub")?.textContent).toBe("reviewer.md");
+    expect(within(list()).getByRole("option", { name: "reviewer markdown" }).querySelector(".entry-sub")?.getAttribute("data-text")).toBe("reviewer.md");
     // Grouped by folder, a plugin's agent shows its whole name.
     expect(within(list()).getByRole("option", { name: "review-kit:security markdown" }).querySelector(".entry-name")?.textContent).toBe("review-kit:security");
   });
@@ -138,8 +138,9 @@ describe("agents with errors", () => {
     const option = within(list()).getByRole("option", { name: "broken-agent markdown, failed to load, 1 problem" });
     expect(option.getAttribute("aria-disabled")).toBe("true");
     const error = document.getElementById(option.getAttribute("aria-describedby")!);
-    expect(error?.textContent).toBe("the frontmatter has no `description`; every agent file needs `description:` (what the agent does).");
-    expect(option.textContent).toContain(".claude/agents/broken-agent.md");
+    // Shown by CSS from data-text (the option's text is its name alone, WCAG 2.5.3).
+    expect(error?.getAttribute("data-text")).toBe("the frontmatter has no `description`; every agent file needs `description:` (what the agent does).");
+    expect(option.querySelector(".entry-sub")?.getAttribute("data-text")).toContain(".claude/agents/broken-agent.md");
     const before = store.getState().selectedEntryId;
     await act(() => fireEvent.click(option));
     option.focus();
@@ -158,7 +159,7 @@ describe("agents with errors", () => {
   it("shows a loaded agent's first error in its row, its name unchanged", async () => {
     await renderAgents(samplesProject([inherit]));
     const option = within(list()).getByRole("option", { name: "Summarize workflow, 1 problem" });
-    expect(document.getElementById(option.getAttribute("aria-describedby")!)?.textContent).toBe('<Inherit capabilities={["deploy"]}> names "deploy", but the enclosing <Agent> has no tool "deploy".');
+    expect(document.getElementById(option.getAttribute("aria-describedby")!)?.getAttribute("data-text")).toBe('<Inherit capabilities={["deploy"]}> names "deploy", but the enclosing <Agent> has no tool "deploy".');
     expect(within(list()).getByRole("option", { name: "Release workflow" }).getAttribute("aria-describedby")).toBeNull();
   });
 });

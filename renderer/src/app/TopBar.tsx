@@ -1,9 +1,12 @@
 // The top bar: the product, the open folder, the project's problem count (it jumps to Problems),
-// Open folder, the inbox count and the theme toggle.
+// Open folder, the inbox count (it goes to the first pending approval), the command palette and the
+// theme toggle.
 import { useLayout } from "../layout/index.ts";
 import { ProblemCount } from "../problems/index.ts";
 import { useStudio } from "../store/index.ts";
 import { OpenFolder } from "./OpenFolder.tsx";
+import { KEYS, shortcutLabel } from "../keyboard/index.ts";
+import { focusFirstApproval, usePalette } from "../palette/index.ts";
 
 export function TopBar() {
   const folder = useStudio((s) => s.project?.folder);
@@ -47,9 +50,19 @@ export function TopBar() {
         )}
         {!loadingFolder && <ProblemCount beforeReveal={() => revealColumn("left")} />}
         <OpenFolder />
-        <a className={`inbox-count${pending > 0 ? " has-pending" : ""}`} href="#panel-approvals" aria-label={`${pending} pending approvals`}>
+        {/* Goes where Alt+A goes: the first pending card, unfolding the right sidebar or picking its tab. */}
+        <button
+          type="button"
+          className={`inbox-count${pending > 0 ? " has-pending" : ""}`}
+          aria-label={`${pending} pending approval${pending === 1 ? "" : "s"}`}
+          title={`Review pending approvals (${shortcutLabel(KEYS.focusApproval[0])})`}
+          onClick={() => focusFirstApproval()}
+        >
           {pending} pending
-        </a>
+        </button>
+        <button type="button" className="button button-small palette-button" title={`Every action and its key (${shortcutLabel(KEYS.palette[0])})`} onClick={() => usePalette.getState().show()}>
+          Commands <kbd className="kbd">{shortcutLabel(KEYS.palette[0])}</kbd>
+        </button>
         <span className="host-tag" title={host === "electron" ? "Desktop app" : "Web host on 127.0.0.1"}>
           {host}
         </span>

@@ -11,7 +11,7 @@ import { ToolCard } from "./ToolCard.tsx";
 export function CapabilitiesPanel() {
   const agent = useStudio(inspectedAgent);
   const fromRun = useStudio((s) => s.inspected?.runId ?? null);
-  const openInEditor = useStudio((s) => s.openInEditor);
+  const openSource = useStudio((s) => s.openSource);
   const toolList = useRef<HTMLUListElement>(null);
   const onToolKey = useRovingFocus(toolList);
 
@@ -37,7 +37,7 @@ export function CapabilitiesPanel() {
       className="inspector"
       actions={
         agent.source && (
-          <button type="button" className="button button-small" title="Open this agent's JSX in your editor" onClick={() => void openInEditor(agent.source!)}>
+          <button type="button" className="button button-small" title="Show this agent's JSX in the Source panel" onClick={() => void openSource(agent.source!)}>
             Open source
           </button>
         )

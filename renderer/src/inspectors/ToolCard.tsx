@@ -13,7 +13,7 @@ export interface ToolCardProps {
 }
 
 export function ToolCard({ name, record, info }: ToolCardProps) {
-  const openInEditor = useStudio((s) => s.openInEditor);
+  const openSource = useStudio((s) => s.openSource);
   const folder = useStudio((s) => s.project?.folder);
   // Paths inside the project read relative to it, as everywhere else in the studio.
   const short = (text: string) => (folder ? text.split(`${folder}/`).join("") : text);
@@ -24,7 +24,7 @@ export function ToolCard({ name, record, info }: ToolCardProps) {
       <div className="tool-head">
         <BreakpointToggle breakpoint={{ kind: "tool", tool: name }} />
         {declaredAt ? (
-          <button type="button" className="link tool-name" title={`Open the declaration of ${name} in your editor`} onClick={() => void openInEditor(declaredAt)}>
+          <button type="button" className="link tool-name" title={`Show the declaration of ${name} in the Source panel`} onClick={() => void openSource(declaredAt)}>
             {name}
           </button>
         ) : (

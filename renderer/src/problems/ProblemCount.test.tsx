@@ -18,7 +18,7 @@ describe("the top bar's problem count", () => {
 
   it("says plainly when there are none", async () => {
     await renderStudio({ project: samplesProject() });
-    const count = screen.getByRole("button", { name: "Problems: none" });
+    const count = screen.getByRole("button", { name: "No problems" });
     expect(count.textContent).toContain("No problems");
   });
 

@@ -17,7 +17,8 @@ export function ProblemCount({ beforeReveal }: { beforeReveal?: () => void }) {
     <button
       type="button"
       className={`topbar-problems topbar-problems-${tone}`}
-      aria-label={none ? "Problems: none" : `Problems: ${plural(counts.errors, "error")}, ${plural(counts.warnings, "warning")}`}
+      // The name holds the visible text ("No problems", "2 errors · 1 warning"), as WCAG 2.5.3 asks.
+      aria-label={none ? "No problems" : `Problems: ${plural(counts.errors, "error")}, ${plural(counts.warnings, "warning")}`}
       title="Show Problems"
       onClick={() => {
         beforeReveal?.();
