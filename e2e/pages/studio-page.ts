@@ -139,9 +139,13 @@ export class StudioPage {
     await expect(this.agentOption(name)).toHaveAttribute("aria-selected", "true");
   }
 
-  /** A node of the Agent tree, named "<kind> <name>": "agent Triage", "step summarize". */
+  /**
+   * A node of the Agent tree, named "<kind> <name>": "agent Triage", "step summarize" — and, while
+   * a run of the entry is shown, its state after a comma ("step summarize, stopped here").
+   */
   treeNode(name: string): Locator {
-    return this.agentTree.getByRole("group", { name, exact: true });
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return this.agentTree.getByRole("group", { name: new RegExp(`^${escaped}(, [a-z ]+)?$`) });
   }
 
   /** Selects an agent in the Agent tree and waits for the inspectors to show it. */

@@ -251,7 +251,8 @@ test.describe("June Studio (web host) on samples/", () => {
       await studio.startRun();
       await expect(cards).toHaveCount(2);
       await expect(studio.approvals.getByText("2 pending", { exact: true })).toBeVisible();
-      await expect(studio.runRows.filter({ hasText: "running" })).toHaveCount(2);
+      // A run whose request waits says so, not "running".
+      await expect(studio.runRows.filter({ hasText: "waiting for approval" })).toHaveCount(2);
     });
     await saveScreenshot(studio.page, testInfo, "approvals-inbox-two-requests");
 

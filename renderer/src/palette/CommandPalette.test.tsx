@@ -56,7 +56,8 @@ describe("the command palette", () => {
     press("k", { ctrlKey: true });
     const pause = option(/^Pause/);
     expect(pause.getAttribute("aria-disabled")).toBe("true");
-    expect(pause.textContent).toContain("The selected run is not running on");
+    // The reason is the option's description (drawn from data-text).
+    expect(document.getElementById(pause.getAttribute("aria-describedby")!)?.getAttribute("data-text")).toContain("The selected run is not running on");
     expect(option(/^Toggle theme/).getAttribute("aria-disabled")).toBeNull();
   });
 

@@ -127,14 +127,13 @@ function PaletteDialog({ onClose, onPerform }: { onClose: () => void; onPerform:
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => reason === undefined && onPerform(action)}
             >
-              <span className="palette-group">{action.group}</span>
+              {/* The title is the option's text; group, reason and keys are drawn from data-text, so the
+                  visible text is the name (WCAG 2.5.3). The reason is the description, the keys are
+                  aria-keyshortcuts. */}
+              <span className="palette-group" data-text={action.group} aria-hidden="true" />
               <span className="palette-title">{action.title}</span>
-              {reason && (
-                <span id={`${optionId(index)}-why`} className="palette-why">
-                  {reason}
-                </span>
-              )}
-              {keys && <kbd className="palette-keys">{keys}</kbd>}
+              {reason && <span id={`${optionId(index)}-why`} className="palette-why" data-text={reason} />}
+              {keys && <kbd className="palette-keys" data-text={keys} aria-hidden="true" />}
             </li>
           );
         })}

@@ -25,7 +25,9 @@ const GRAMMARS: Record<Highlighted, () => Promise<unknown>> = {
   shellscript: () => import("shiki/langs/shellscript.mjs"),
 };
 
-const THEMES = { light: "github-light", dark: "github-dark" } as const;
+// GitHub's current ("default") palettes: their comments and punctuation meet WCAG AA on the panel
+// (the older github-light comment colour fell to 4.4:1 on the code background).
+const THEMES = { light: "github-light-default", dark: "github-dark-default" } as const;
 
 /** Lines tokenized between two yields to the page by default: small enough that a frame is never held long. */
 const CHUNK_LINES = 24;
@@ -39,7 +41,7 @@ const loaded = new Map<Highlighted, Promise<void>>();
 
 function core(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
-    themes: [import("shiki/themes/github-light.mjs"), import("shiki/themes/github-dark.mjs")],
+    themes: [import("shiki/themes/github-light-default.mjs"), import("shiki/themes/github-dark-default.mjs")],
     langs: [],
     engine: createJavaScriptRegexEngine(),
   });

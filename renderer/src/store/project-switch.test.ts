@@ -69,6 +69,14 @@ describe("opening another folder", () => {
     expect(store.getState().notices).toEqual([]);
   });
 
+  it("closes the Source the first folder had open", async () => {
+    const bridge = twoFolders({ [FIRST]: [], [SECOND]: [] }, { [FIRST]: [], [SECOND]: [] });
+    const store = await started(bridge);
+    store.setState({ source: { id: 1, location: { file: `${FIRST}/report.tsx`, line: 3 }, status: "loading" } as never });
+    expect(await store.getState().openFolder(SECOND)).toBe(true);
+    expect(store.getState().source).toBeNull();
+  });
+
   it("opening the first again lists its runs and brings its selection back: entry, run (its trace read again) and trace node", async () => {
     const bridge = twoFolders({ [FIRST]: [runSummary("first-run", { status: "succeeded", entryId: "workflow:report.tsx" })], [SECOND]: [] });
     const store = await started(bridge);

@@ -47,6 +47,8 @@ export function showProject(data: StudioData, project: ProjectSnapshot): StudioD
     runs: {},
     runOrder: [],
     history: [],
+    // A file of the folder left is no part of the one opened.
+    source: null,
     selections: { ...data.selections, [left]: selectionOf(data) },
     runsElsewhere,
     leftLive: { folder: left, runIds: data.runOrder.filter((runId) => data.runs[runId]?.summary.status === "running") },

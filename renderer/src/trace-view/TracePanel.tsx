@@ -70,7 +70,8 @@ export function TracePanel() {
             />
             <div className={`trace-side${stop ? " is-stopped" : ""}${stop && node ? " is-shared" : ""}`}>
               {stop && <StopPanel key={stop.id} stop={stop} runId={run.summary.runId} onShowNode={selectTraceNode} />}
-              <section aria-label="Node detail" className={`trace-detail${stop && !node ? " is-idle" : ""}`}>
+              {/* A tab stop of its own: it scrolls, and a keyboard must be able to scroll it (axe scrollable-region-focusable). */}
+              <section aria-label="Node detail" tabIndex={0} className={`trace-detail${stop && !node ? " is-idle" : ""}`}>
                 {node ? (
                   <>
                     {stop && (
