@@ -71,16 +71,16 @@ describe("Capabilities", () => {
     expect(within(research).getByText("composite")).toBeTruthy();
   });
 
-  it("opens a tool's declaration and the agent's JSX in the editor", async () => {
+  it("shows a tool's declaration and the agent's JSX in the Source panel", async () => {
     const { bridge } = await renderStudio({ project: samplesProject() });
     selectEntry(/^Triage/);
     const caps = region("Capabilities");
     await act(async () => fireEvent.click(within(caps).getByRole("button", { name: "github_close" })));
+    expect(within(region("Source")).getByText("line 91, column 11")).toBeTruthy();
     await act(async () => fireEvent.click(within(caps).getByRole("button", { name: "Open source" })));
-    expect(bridge.callsOf("openInEditor")).toEqual([
-      { file: "/project/triage.tsx", line: 91, column: 11 },
-      { file: "/project/triage.tsx", line: 87, column: 5 },
-    ]);
+    expect(within(region("Source")).getByText("line 87, column 5")).toBeTruthy();
+    expect(bridge.callsOf("readSource")).toEqual([{ file: "/project/triage.tsx" }, { file: "/project/triage.tsx" }]);
+    expect(bridge.callsOf("openInEditor")).toEqual([]);
   });
 });
 
