@@ -78,7 +78,8 @@ export class StudioPage {
     this.source = page.getByRole("region", { name: "Source", exact: true });
     this.sourceLines = this.source.getByRole("list", { name: /^Lines of / });
     this.agentFilter = this.agents.getByRole("searchbox", { name: "Filter agents" });
-    this.problemCount = page.getByRole("button", { name: /^Problems: / });
+    // "No problems", or "Problems: 2 errors, 1 warning".
+    this.problemCount = page.getByRole("button", { name: /^(Problems: |No problems$)/ });
     this.answer = this.nodeDetail.getByRole("article", { name: "Answer", exact: true });
     this.rawToggle = this.nodeDetail.getByRole("button", { name: "Raw", exact: true });
   }

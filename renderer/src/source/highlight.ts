@@ -25,8 +25,9 @@ const GRAMMARS: Record<Highlighted, () => Promise<unknown>> = {
   shellscript: () => import("shiki/langs/shellscript.mjs"),
 };
 
-// GitHub's current ("default") palettes: their comments and punctuation meet WCAG AA on the panel
-// (the older github-light comment colour fell to 4.4:1 on the code background).
+// GitHub's current ("default") palettes, on their own editor backgrounds (--source-bg in
+// theme.css): there their comments and punctuation meet WCAG AA (github-light-default's comment
+// colour, #6e7781, is 4.6:1 on white but 4.2:1 on the studio's --code-bg).
 const THEMES = { light: "github-light-default", dark: "github-dark-default" } as const;
 
 /** Lines tokenized between two yields to the page by default: small enough that a frame is never held long. */
