@@ -82,6 +82,8 @@ interface Measured {
   longTasks: number;
   longestTask: number;
   longTaskMs: number;
+  /** The five longest, longest first. */
+  longestFive: number[];
   /** The same tasks from the page's performance trace, with the CPU time the page spent in them (when traced). */
   trace: PageTasks | undefined;
 }
@@ -230,6 +232,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       longTasks: tasks.length,
       longestTask: Math.max(0, ...tasks),
       longTaskMs: tasks.reduce((a, b) => a + b, 0),
+      longestFive: tasks.toSorted((a, b) => b - a).slice(0, 5),
       trace,
     };
     console.log(
@@ -251,7 +254,7 @@ function row(name: string, m: Measured): void {
   console.log(
     `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
       `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
-      `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms, ${f(m.longTaskMs)} ms in all | ` +
+      `page: ${m.longTasks} long tasks, longest ${f(m.longestTask)} ms (then ${m.longestFive.slice(1).map(f).join(", ") || "none"}), ${f(m.longTaskMs)} ms in all | ` +
       (m.trace
         ? `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms; ` +
           `it waited in ${m.trace.waitedIn.map((w) => `${w.name} ${f(w.wallMs)} ms (${f(w.cpuMs)} CPU)`).join(", ") || "no slice"}`

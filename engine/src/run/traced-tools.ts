@@ -37,30 +37,61 @@ export interface TracedTools {
 /** Wraps each of a step's `tools` that executes: its calls become children of `stepNodeId`. */
 export function tracedTools(tools: ToolSet, place: Place, stepNodeId: string): TracedTools {
   const traced: ToolSet = {};
-  const running = new Set<Promise<unknown>>();
+  const running = new Running();
   for (const [name, tool] of Object.entries(tools)) {
     if (typeof tool.execute !== "function") {
       traced[name] = tool;
       continue;
     }
     const layered = new LayeredTool(name, composeLayers(layersOf(name, tool, place, stepNodeId), liveExecute(tool, place)), running);
-    // A bound method, not a closure: its optimized code outlives the run (tool-layers/tool-call.ts).
-    traced[name] = { ...tool, execute: layered.execute.bind(layered) } as ToolSet[string];
+    // One function for every tool of every step, called as the tool's method (the SDK's
+    // `executeTool` calls `tool.execute(input, options)`): a bound function made per step is a
+    // new call target there each step, which made V8 compile `executeTool` twice a run.
+    traced[name] = { ...tool, execute: executeLayered, [LAYERED]: layered } as unknown as ToolSet[string];
   }
-  return {
-    tools: traced,
-    settled: async () => {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
-  };
+  return { tools: traced, settled: () => running.settled() };
 }
+
+const LAYERED = Symbol("june.layeredTool");
+
+// The traced tool's `execute`: its `this` is the tool object the SDK calls it on.
+function executeLayered(this: { [LAYERED]: LayeredTool }, input: unknown, options: ToolExecutionOptions<any>): Promise<unknown> {
+  return this[LAYERED].execute(input, options);
+}
+
+// How many of a step's executions are running, and who waits for none to be. A count and one
+// handler, not a set of the executions and an async function per call to take each out: the
+// handler is made once a step, and a call adds one reaction to its own promise.
+class Running {
+  #count = 0;
+  #idle: PromiseWithResolvers<void> | undefined;
+  readonly ended = (): void => {
+    if (--this.#count === 0 && this.#idle) {
+      this.#idle.resolve();
+      this.#idle = undefined;
+    }
+  };
+
+  add(execution: Promise<unknown>): void {
+    this.#count++;
+    // Its failure is the SDK's to handle (it has `execution` itself); this reaction only counts.
+    void execution.then(this.ended, this.ended);
+  }
+
+  settled(): Promise<void> {
+    if (this.#count === 0) return Promise.resolve();
+    this.#idle ??= Promise.withResolvers<void>();
+    return this.#idle.promise;
+  }
+}
+keepShape(new Running());
 
 class LayeredTool {
   readonly #name: string;
   readonly #executor: ToolExecutor;
-  readonly #running: Set<Promise<unknown>>;
+  readonly #running: Running;
 
-  constructor(name: string, executor: ToolExecutor, running: Set<Promise<unknown>>) {
+  constructor(name: string, executor: ToolExecutor, running: Running) {
     this.#name = name;
     this.#executor = executor;
     this.#running = running;
@@ -74,23 +105,11 @@ class LayeredTool {
     } catch (error) {
       execution = Promise.reject(error);
     }
-    void untilSettled(execution, this.#running);
+    this.#running.add(execution);
     return execution;
   }
 }
 keepShape(new LayeredTool("", SHAPE_ONLY, SHAPE_ONLY));
-
-// Keeps `execution` among the running until it settles (its failure is the SDK's to handle).
-async function untilSettled(execution: Promise<unknown>, running: Set<Promise<unknown>>): Promise<void> {
-  running.add(execution);
-  try {
-    await execution;
-  } catch {
-    // The SDK gets the failure from `execution` itself.
-  } finally {
-    running.delete(execution);
-  }
-}
 
 function layersOf(name: string, tool: Tool, place: Place, stepNodeId: string): ToolLayer[] {
   const ctx = place.ctx;

@@ -2,7 +2,7 @@
 // pause) stops, showing the call. Running on costs one check and no promise: while nothing can
 // stop a tool call (not stepping, no tool breakpoint, no stop) the boundary isn't even built.
 import type { Place } from "../run-context.ts";
-import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { HookLayer, type ToolCall, type ToolHooks, type ToolLayer } from "./tool-call.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /**
@@ -12,25 +12,24 @@ import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
  * composeLayers([boundaryLayer(place, stepNodeId), traceLayer(place, stepNodeId, node)], liveExecute(tool, place));
  */
 export function boundaryLayer(place: Place, stepNodeId: string): ToolLayer {
-  return (next) => new BoundaryTool(place, stepNodeId, next);
+  return new BoundaryTool(place, stepNodeId);
 }
 
-class BoundaryTool implements ToolExecutor {
+class BoundaryTool extends HookLayer implements ToolHooks {
   readonly #place: Place;
   readonly #stepNodeId: string;
-  readonly #next: ToolExecutor;
 
-  constructor(place: Place, stepNodeId: string, next: ToolExecutor) {
+  constructor(place: Place, stepNodeId: string) {
+    super();
     this.#place = place;
     this.#stepNodeId = stepNodeId;
-    this.#next = next;
   }
 
-  execute(call: ToolCall): unknown {
+  before(call: ToolCall): Promise<void> | undefined {
     const place = this.#place;
     const debug = place.ctx.debug;
-    if (debug.passesToolCall()) return this.#next.execute(call);
-    const wait = debug.boundary({
+    if (debug.passesToolCall()) return undefined;
+    return debug.boundary({
       kind: "tool-call",
       agentPath: place.agentPath,
       step: place.stepId ?? "",
@@ -40,7 +39,6 @@ class BoundaryTool implements ToolExecutor {
       replayed: call.answer.kind === "recorded",
       details: () => ({ tool: { toolName: call.toolName, toolCallId: call.toolCallId, input: call.input } }),
     });
-    return wait ? wait.then(() => this.#next.execute(call)) : this.#next.execute(call);
   }
 }
-keepShape(new BoundaryTool(SHAPE_ONLY, "", SHAPE_ONLY));
+keepShape(new BoundaryTool(SHAPE_ONLY, ""));

@@ -4,7 +4,7 @@
 import type { RunContext } from "../run-context.ts";
 import { measureValue, valueLimitError } from "../value-limits.ts";
 import { traceableOutput } from "./composite.ts";
-import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { HookLayer, type ToolCall, type ToolHooks, type ToolLayer } from "./tool-call.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /**
@@ -14,33 +14,23 @@ import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
  * composeLayers([traceLayer(place, stepNodeId, node), limitsLayer(ctx, "search")], liveExecute(tool, place));
  */
 export function limitsLayer(ctx: RunContext, toolName: string): ToolLayer {
-  return (next) => new BoundedTool(ctx, toolName, next);
+  return new BoundedTool(ctx, toolName);
 }
 
-class BoundedTool implements ToolExecutor {
+class BoundedTool extends HookLayer implements ToolHooks {
   readonly #ctx: RunContext;
   readonly #toolName: string;
-  readonly #next: ToolExecutor;
 
-  constructor(ctx: RunContext, toolName: string, next: ToolExecutor) {
+  constructor(ctx: RunContext, toolName: string) {
+    super();
     this.#ctx = ctx;
     this.#toolName = toolName;
-    this.#next = next;
   }
 
-  execute(call: ToolCall): unknown {
-    const output = this.#next.execute(call);
-    return output instanceof Promise ? this.#checked(output) : this.#check(output);
-  }
-
-  async #checked(output: Promise<unknown>): Promise<unknown> {
-    return this.#check(await output);
-  }
-
-  #check(output: unknown): unknown {
+  succeeded(_call: ToolCall, output: unknown): unknown {
     const problem = measureValue(traceableOutput(output), this.#ctx.limits);
     if (problem) throw valueLimitError(problem, `the result of the tool "${this.#toolName}"`);
     return output;
   }
 }
-keepShape(new BoundedTool(SHAPE_ONLY, "", SHAPE_ONLY));
+keepShape(new BoundedTool(SHAPE_ONLY, ""));

@@ -6,7 +6,7 @@ import { emit, endNode, startNode, type Place } from "../run-context.ts";
 import { isAbort, toNodeError } from "../node-errors.ts";
 import { abortReason } from "./abort.ts";
 import { traceableOutput } from "./composite.ts";
-import type { ToolCall, ToolExecutor, ToolLayer } from "./tool-call.ts";
+import { HookLayer, type ToolCall, type ToolHooks, type ToolLayer } from "./tool-call.ts";
 import { SHAPE_ONLY, keepShape } from "../../shapes/index.ts";
 
 /** What the node is: a tool call by the tool's name, or a block load by the block's. */
@@ -22,23 +22,22 @@ export interface ToolNode {
  * composeLayers([traceLayer(place, stepNodeId, { kind: "tool-call", name: "search" })], liveExecute(tool, place));
  */
 export function traceLayer(place: Place, stepNodeId: string, node: ToolNode): ToolLayer {
-  return (next) => new TraceTool(place, stepNodeId, node, next);
+  return new TraceTool(place, stepNodeId, node);
 }
 
-class TraceTool implements ToolExecutor {
+class TraceTool extends HookLayer implements ToolHooks {
   readonly #place: Place;
   readonly #stepNodeId: string;
   readonly #node: ToolNode;
-  readonly #next: ToolExecutor;
 
-  constructor(place: Place, stepNodeId: string, node: ToolNode, next: ToolExecutor) {
+  constructor(place: Place, stepNodeId: string, node: ToolNode) {
+    super();
     this.#place = place;
     this.#stepNodeId = stepNodeId;
     this.#node = node;
-    this.#next = next;
   }
 
-  async execute(call: ToolCall): Promise<unknown> {
+  before(call: ToolCall): undefined {
     const place = this.#place;
     const ctx = place.ctx;
     // The SDK still executes calls after an abort (approved ones when the loop continues, a
@@ -46,21 +45,27 @@ class TraceTool implements ToolExecutor {
     if (place.signal.aborted) throw abortReason(place.signal);
     const nodeId = startNode(ctx, { parentId: this.#stepNodeId, kind: this.#node.kind, name: this.#node.name, input: call.input, callId: call.toolCallId });
     call.nodeId = nodeId;
-    let output: unknown;
-    try {
-      // Its start may be what the run's recorder failed on, which stopped the run.
-      if (place.signal.aborted) throw abortReason(place.signal);
-      if (call.answer.kind === "recorded") emit(ctx, { type: "replayed", nodeId, from: { runId: ctx.replay!.runId, nodeId: call.answer.nodeId } });
-      output = await this.#next.execute(call);
-    } catch (error) {
-      endNode(ctx, nodeId, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
-      throw error;
+    // Its start may be what the run's recorder failed on, which stopped the run.
+    if (place.signal.aborted) {
+      const reason = abortReason(place.signal);
+      this.failed(call, reason);
+      throw reason;
     }
-    endNode(ctx, nodeId, "succeeded", { output: traceableOutput(output) });
+    if (call.answer.kind === "recorded") emit(ctx, { type: "replayed", nodeId, from: { runId: ctx.replay!.runId, nodeId: call.answer.nodeId } });
+    return undefined;
+  }
+
+  succeeded(call: ToolCall, output: unknown): unknown {
+    endNode(this.#place.ctx, call.nodeId!, "succeeded", { output: traceableOutput(output) });
     return output;
   }
+
+  failed(call: ToolCall, error: unknown): void {
+    const place = this.#place;
+    endNode(place.ctx, call.nodeId!, isAbort(error, place.signal) ? "aborted" : "failed", { error: toolError(error) });
+  }
 }
-keepShape(new TraceTool(SHAPE_ONLY, "", SHAPE_ONLY, SHAPE_ONLY));
+keepShape(new TraceTool(SHAPE_ONLY, "", SHAPE_ONLY));
 
 // A tool that throws is the tool's failure (which the model sees), not a bug in June. The error's
 // class name is kept: the model saw `TypeError: …`, and a replay must show it the same text.
