@@ -115,8 +115,10 @@ for (const viewport of VIEWPORTS) {
         const broken = studio.agentOption(BROKEN);
         await expect(broken).toBeVisible();
         await expect(broken).toHaveAttribute("aria-disabled", "true");
-        // Drawn by CSS from data-text (only the name is the option's text: WCAG 2.5.3).
-        await expect(broken.locator(".entry-error")).toHaveAttribute("data-text", /the frontmatter has no `description`/);
+        // Drawn by CSS from data-text (only the name is the option's text: WCAG 2.5.3): what the row shows.
+        const error = broken.locator(".entry-error");
+        await expect(error).toBeVisible();
+        await expect.poll(() => error.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el, "::before").content)).toContain("the frontmatter has no `description`");
         await expect(broken).toHaveAccessibleDescription(/the frontmatter has no `description`/);
         await saveRegionShot(studio.page, studio.agents, testInfo, `agents-broken-${size}`);
       });

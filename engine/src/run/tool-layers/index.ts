@@ -1,6 +1,6 @@
 // Public surface of run/tool-layers/: the layers each tool of a step is wrapped in, composed in
 // run/traced-tools.ts, and the hand-off a composite tool's runner reads.
-export { HookLayer, composeLayers, toolCall, type ToolExecutor, type ToolHooks, type ToolLayer } from "./tool-call.ts";
+export { composeLayers, toolCall, type ToolExecutor, type ToolLayer } from "./tool-call.ts";
 export { replayAnswer, replayChoice } from "./replay.ts";
 export { boundaryLayer } from "./boundary.ts";
 export { outcomeUnknownLayer } from "./outcome-unknown.ts";
