@@ -24,7 +24,7 @@ const calls = new WeakMap<LanguageModelV4CallOptions, ModelCall>();
 export function modelCall(params: LanguageModelV4CallOptions, model: Pick<LanguageModelV4, "provider" | "modelId">): ModelCall {
   let call = calls.get(params);
   if (call === undefined) {
-    call = { provider: model.provider, modelId: model.modelId };
+    call = { provider: model.provider, modelId: model.modelId, recorded: undefined, live: undefined, nodeId: undefined };
     calls.set(params, call);
   }
   return call;

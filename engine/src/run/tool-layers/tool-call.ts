@@ -144,5 +144,5 @@ export function layer(execute: (call: ToolCall) => unknown): ToolExecutor {
 
 /** A tool call made from the SDK's `execute(input, options)`. */
 export function toolCall(toolName: string, input: unknown, options: ToolExecutionOptions<any>): ToolCall {
-  return { toolName, toolCallId: options.toolCallId, input, options, answer: LIVE };
+  return { toolName, toolCallId: options.toolCallId, input, options, answer: LIVE, nodeId: undefined };
 }
