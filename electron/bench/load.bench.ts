@@ -13,7 +13,7 @@
 // The renderer dir defaults to renderer/dist (build it first: npm run build -w renderer).
 // Results are recorded in docs/benchmarks.md ("Web host under load").
 import { request as httpRequest } from "node:http";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir, availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
@@ -192,6 +192,8 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
 
     const began = performance.now();
     const mainCpuBefore = mainThreadCpuMs();
+    const hostCpuBefore = processCpuMs("self");
+    const chromiumBefore = chromiumCpuMs();
     const ids = new Set<string>();
     const ended = new Promise<void>((resolve) => {
       let left = RUNS;
@@ -206,9 +208,26 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       if (!started.ok) throw new Error(started.error.message);
       ids.add(started.value.runId);
     }
+    // JUNE_BENCH_SCREENSHOT=<file.png>: what the page shows while the runs stream.
+    if (process.env.JUNE_BENCH_SCREENSHOT) {
+      await page.waitForTimeout(5000);
+      await page.screenshot({ path: process.env.JUNE_BENCH_SCREENSHOT });
+      // And which animations run meanwhile (each repaints what it moves, every frame).
+      const animations = await page.evaluate(() =>
+        document.getAnimations().map((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+          return `${(a as CSSAnimation).animationName ?? a.constructor.name} on ${target ? `${target.tagName.toLowerCase()}.${[...target.classList].join(".")}` : "?"}`;
+        }),
+      );
+      const counted = new Map<string, number>();
+      for (const a of animations) counted.set(a, (counted.get(a) ?? 0) + 1);
+      console.log(`  animations running: ${[...counted].map(([a, n]) => `${n}× ${a}`).join(", ") || "none"}`);
+    }
     await ended;
     const streamMs = performance.now() - began;
     const mainCpuMs = mainThreadCpuMs() - mainCpuBefore;
+    const hostCpuMs = processCpuMs("self") - hostCpuBefore;
+    const chromiumAfter = chromiumCpuMs();
     probing = false;
     await probes;
     delay.disable();
@@ -219,7 +238,10 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       const { profile } = await profiling.send("Profiler.stop");
       await writeFile(`${process.env.JUNE_BENCH_PAGE_PROFILE}.${name.split(" ")[0]}.cpuprofile`, JSON.stringify(profile));
     }
-    const trace = TRACING ? pageTasks(await browser.stopTracing()) : undefined;
+    const traced = TRACING ? await browser.stopTracing() : undefined;
+    // JUNE_BENCH_TRACE_FILE=<file.json>: the page's performance trace itself (open it in DevTools' Performance panel).
+    if (traced && process.env.JUNE_BENCH_TRACE_FILE) await writeFile(process.env.JUNE_BENCH_TRACE_FILE, traced);
+    const trace = traced ? pageTasks(traced) : undefined;
     const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
     const result: Measured = {
       streamMs,
@@ -235,8 +257,11 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     };
     console.log(
       `${name}: ${RUNS} runs × ${WORDS} words in ${(streamMs / 1000).toFixed(1)} s` +
-        (Number.isNaN(mainCpuMs) ? "" : `; the host's main thread ran ${(mainCpuMs / 1000).toFixed(1)} s of it (${((100 * mainCpuMs) / streamMs).toFixed(0)}% of a core)`),
+        (Number.isNaN(mainCpuMs) ? "" : `; the host's main thread ran ${(mainCpuMs / 1000).toFixed(1)} s of it (${((100 * mainCpuMs) / streamMs).toFixed(0)}% of a core), the host process ${(hostCpuMs / 1000).toFixed(1)} s`),
     );
+    // Who else had the cores: Chromium's processes by type (browser, renderer, gpu-process, …).
+    const share = [...chromiumAfter].filter(([type, ms]) => ms - (chromiumBefore.get(type) ?? 0) >= 100).map(([type, ms]) => `${type} ${((ms - (chromiumBefore.get(type) ?? 0)) / 1000).toFixed(1)} s`);
+    if (share.length > 0) console.log(`  chromium's CPU over the streaming: ${share.join(", ")}`);
     return result;
   } finally {
     await page.close();
@@ -294,4 +319,57 @@ function mainThreadCpuMs(): number {
   } catch {
     return Number.NaN;
   }
+}
+
+// CPU time of a whole process (every thread), from /proc (Linux; NaN elsewhere).
+function processCpuMs(pid: string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// CPU time of every Chromium process on the machine by its --type (none: the browser process).
+function chromiumCpuMs(): Map<string, number> {
+  const byType = new Map<string, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return byType;
+  }
+  for (const pid of pids) {
+    let argv: string[];
+    try {
+      // Chromium rewrites its processes' titles: their arguments are one string, split by spaces.
+      argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split(/[\0 ]/);
+    } catch {
+      continue;
+    }
+    if (!/chrom/.test(argv[0] ?? "")) continue;
+    const type = argv.find((a) => a.startsWith("--type="))?.slice("--type=".length) ?? "browser";
+    const ms = processCpuMs(pid);
+    if (!Number.isNaN(ms)) byType.set(type, (byType.get(type) ?? 0) + ms);
+    // The page's process by thread (its main thread, compositor, raster workers, V8's helpers).
+    if (type !== "renderer") continue;
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      let name = "?";
+      try {
+        name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      } catch {
+        // A thread that ended meanwhile keeps "?".
+      }
+      const threadMs = processCpuMs(`${pid}/task/${tid}`);
+      if (!Number.isNaN(threadMs)) byType.set(`  renderer:${name}`, (byType.get(`  renderer:${name}`) ?? 0) + threadMs);
+    }
+  }
+  return byType;
 }
