@@ -260,7 +260,10 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
         (Number.isNaN(mainCpuMs) ? "" : `; the host's main thread ran ${(mainCpuMs / 1000).toFixed(1)} s of it (${((100 * mainCpuMs) / streamMs).toFixed(0)}% of a core), the host process ${(hostCpuMs / 1000).toFixed(1)} s`),
     );
     // Who else had the cores: Chromium's processes by type (browser, renderer, gpu-process, …).
-    const share = [...chromiumAfter].filter(([type, ms]) => ms - (chromiumBefore.get(type) ?? 0) >= 100).map(([type, ms]) => `${type} ${((ms - (chromiumBefore.get(type) ?? 0)) / 1000).toFixed(1)} s`);
+    const share = [...chromiumAfter]
+      .map(([type, ms]) => [type, ms - (chromiumBefore.get(type) ?? 0)] as const)
+      .filter(([, ms]) => ms >= 100)
+      .map(([type, ms]) => `${type} ${(ms / 1000).toFixed(1)} s`);
     if (share.length > 0) console.log(`  chromium's CPU over the streaming: ${share.join(", ")}`);
     return result;
   } finally {
@@ -312,16 +315,11 @@ try {
 // CPU time of the process's main thread (the host's event loop: the service and the web host),
 // from /proc (Linux; NaN elsewhere): what it takes of the core kept for it and the window.
 function mainThreadCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime and stime, in clock ticks of 1/100 s (Linux's USER_HZ, `getconf CLK_TCK`).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  return processCpuMs(`self/task/${process.pid}`);
 }
 
-// CPU time of a whole process (every thread), from /proc (Linux; NaN elsewhere).
+// CPU time of a process (every thread) or, given "<pid>/task/<tid>", of one thread, from /proc
+// (Linux; NaN elsewhere).
 function processCpuMs(pid: string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");

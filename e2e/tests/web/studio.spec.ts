@@ -129,6 +129,12 @@ test.describe("June Studio (web host) on samples/", () => {
       await expect(studio.treeNode("step summarize")).toBeVisible();
       await expect(studio.agentTree.getByText("inherits readFile", { exact: true })).toBeVisible();
     });
+    await test.step("the grant's edge is dashed and still: nothing in the Agent tree moves (a moving edge redraws the page every frame)", async () => {
+      await expect(studio.page.locator(".react-flow__edge.graph-edge-inherits")).toHaveCount(1);
+      await expect(studio.page.locator(".react-flow__edge.animated")).toHaveCount(0);
+      const moving = await studio.page.locator("html").evaluate((html) => html.ownerDocument.getAnimations().filter((a: { animationName?: string }) => a.animationName === "dashdraw").length);
+      expect(moving).toBe(0);
+    });
     await test.step("the nested agent's Capabilities and Inherited: readFile, granted from the enclosing <Agent>", async () => {
       await studio.inspectAgent("Agent", "Agent");
       await expect(studio.toolCards("Agent")).toHaveCount(1);

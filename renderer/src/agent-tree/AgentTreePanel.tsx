@@ -103,8 +103,8 @@ export function AgentTreePanel() {
         type: "smoothstep",
         // A grant's edge is dashed; an edge into a node the run is in now is drawn in the accent.
         // Neither moves: React Flow's `animated` edge redraws its SVG path on the main thread every
-        // frame, which was most of the page's work with a run going (docs/benchmarks.md, "Web host
-        // under load", 2026-12-07); the node says "running" in words.
+        // frame, which was most of the page's work with a run going (docs/benchmarks.md, "Who has the
+        // cores: the animated graph edge"); the node says "running" in words.
         className: `graph-edge-${edge.kind}${live.states.get(edge.target) === "running" ? " graph-edge-live" : ""}`,
         ariaLabel: edge.ariaLabel,
         ...(edge.label ? { label: edge.label, labelBgPadding: [6, 3] as [number, number], labelBgBorderRadius: 4 } : {}),
