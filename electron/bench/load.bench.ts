@@ -83,6 +83,8 @@ interface Measured {
   longTaskMs: number;
   /** The five longest, longest first (none: no long task). */
   longestFive: number[];
+  /** When each of those began, in seconds from the first run's start. */
+  longestAt: number[];
   /** The same tasks from the page's performance trace, with the CPU time the page spent in them (when traced). */
   trace: PageTasks | undefined;
 }
@@ -148,16 +150,16 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     const opened = await service.openFolder({ folder: project.folder });
     if (!opened.ok) throw new Error(opened.error.message);
     await page.addInitScript(() => {
-      const seen: number[] = [];
-      (window as unknown as { __longTasks: number[] }).__longTasks = seen;
+      const seen: [start: number, duration: number][] = [];
+      (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen.push(entry.duration);
+        for (const entry of list.getEntries()) seen.push([entry.startTime, entry.duration]);
       }).observe({ type: "longtask", buffered: true });
     });
     await page.goto(host.url);
     await page.getByRole("region", { name: "Agents" }).waitFor();
     // The page's long tasks while loading are not the load's.
-    await page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+    await page.evaluate(() => void ((window as unknown as { __longTasks: unknown[] }).__longTasks.length = 0));
     // JUNE_BENCH_PAGE_PROFILE=<file>: the page's CPU profile over the load (open it in DevTools).
     const profiling = process.env.JUNE_BENCH_PAGE_PROFILE ? await page.context().newCDPSession(page) : undefined;
     if (profiling) {
@@ -191,6 +193,8 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     ]);
 
     const began = performance.now();
+    // The page's clock at the same moment: when each long task came, counted from the first start.
+    const pageBegan = await page.evaluate(() => performance.now());
     const mainCpuBefore = mainThreadCpuMs();
     const hostCpuBefore = processCpuMs("self");
     const chromiumBefore = chromiumCpuMs();
@@ -223,6 +227,35 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       for (const a of animations) counted.set(a, (counted.get(a) ?? 0) + 1);
       console.log(`  animations running: ${[...counted].map(([a, n]) => `${n}× ${a}`).join(", ") || "none"}`);
     }
+    // JUNE_BENCH_MUTATIONS=1: what the page's DOM changes in 3 s of the streaming (each change is
+    // style, layout and paint for its subtree in the next frame), by the element changed.
+    if (process.env.JUNE_BENCH_MUTATIONS) {
+      await page.waitForTimeout(3000);
+      const changed = await page.evaluate(
+        () =>
+          new Promise<[string, number][]>((resolve) => {
+            const counts = new Map<string, number>();
+            const name = (node: Node | null): string => {
+              const element = node instanceof Element ? node : node?.parentElement;
+              if (!element) return "?";
+              const up = element.parentElement;
+              return `${up ? `${up.tagName.toLowerCase()}.${[...up.classList].join(".")} > ` : ""}${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`;
+            };
+            const observer = new MutationObserver((records) => {
+              for (const r of records) {
+                const key = `${r.type}${r.attributeName ? `[${r.attributeName}]` : ""} ${name(r.target)}`;
+                counts.set(key, (counts.get(key) ?? 0) + 1);
+              }
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+            setTimeout(() => {
+              observer.disconnect();
+              resolve([...counts].sort((a, b) => b[1] - a[1]).slice(0, 12));
+            }, 3000);
+          }),
+      );
+      console.log(`  DOM changes in 3 s: ${changed.map(([what, n]) => `${n}× ${what}`).join("; ") || "none"}`);
+    }
     await ended;
     const streamMs = performance.now() - began;
     const mainCpuMs = mainThreadCpuMs() - mainCpuBefore;
@@ -242,7 +275,8 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
     // JUNE_BENCH_TRACE_FILE=<file.json>: the page's performance trace itself (open it in DevTools' Performance panel).
     if (traced && process.env.JUNE_BENCH_TRACE_FILE) await writeFile(process.env.JUNE_BENCH_TRACE_FILE, traced);
     const trace = traced ? pageTasks(traced) : undefined;
-    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+    const timed = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks.slice());
+    const tasks = timed.map(([, duration]) => duration);
     const result: Measured = {
       streamMs,
       ws: summarise(ws),
@@ -253,6 +287,7 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       longTasks: tasks.length,
       longTaskMs: tasks.reduce((a, b) => a + b, 0),
       longestFive: tasks.toSorted((a, b) => b - a).slice(0, 5),
+      longestAt: timed.toSorted((a, b) => b[1] - a[1]).slice(0, 5).map(([start]) => (start - pageBegan) / 1000),
       trace,
     };
     console.log(
@@ -280,7 +315,7 @@ function row(name: string, m: Measured): void {
   console.log(
     `${name.padEnd(26)} ${f(m.streamMs / 1000).padStart(6)} s | WS p50 ${f(m.ws.p50)} p95 ${f(m.ws.p95)} max ${f(m.ws.max)} ms (${m.ws.count}) | ` +
       `GET p50 ${f(m.http.p50)} p95 ${f(m.http.p95)} max ${f(m.http.max)} ms (${m.http.count}${m.failedGets ? `, ${m.failedGets} failed` : ""}) | loop delay p95 ${f(m.loopP95)} max ${f(m.loopMax)} ms | ` +
-      `page: ${m.longTasks} long tasks, longest ${f(m.longestFive[0] ?? 0)} ms (then ${m.longestFive.slice(1).map(f).join(", ") || "none"}), ${f(m.longTaskMs)} ms in all | ` +
+      `page: ${m.longTasks} long tasks, longest ${f(m.longestFive[0] ?? 0)} ms (then ${m.longestFive.slice(1).map(f).join(", ") || "none"}; at ${m.longestAt.map((t) => t.toFixed(1)).join(", ") || "-"} s), ${f(m.longTaskMs)} ms in all | ` +
       (m.trace
         ? `page trace: longest task ${f(m.trace.longestWallMs)} ms of which ${f(m.trace.cpuOfLongestMs)} ms CPU; most CPU in one task ${f(m.trace.longestCpuMs)} ms; ` +
           `it waited in ${m.trace.waitedIn.map((w) => `${w.name} ${f(w.wallMs)} ms (${f(w.cpuMs)} CPU)`).join(", ") || "no slice"}`

@@ -9,6 +9,7 @@ import { runCost, runUsage } from "../run-figures/index.ts";
 import { DIFF_TEXT, compareRuns, type AlignedStep, type DiffStatus, type FieldDiff, type SectionDiff } from "./align.ts";
 import { lineDiff } from "./line-diff.ts";
 import { runLabel } from "./run-choices.ts";
+import { CheckField } from "../ui/CheckField.tsx";
 
 export function ComparisonView({ leftId, rightId }: { leftId: string; rightId: string }) {
   const left = useStudio((s) => s.runs[leftId]);
@@ -23,10 +24,9 @@ export function ComparisonView({ leftId, rightId }: { leftId: string; rightId: s
         <p className="compare-summary">
           {`${comparison.steps.length} ${comparison.steps.length === 1 ? "step" : "steps"}: ${counts.changed} changed, ${counts["only-left"]} only in left, ${counts["only-right"]} only in right, ${counts.same} the same.`}
         </p>
-        <label className="compare-toggle">
-          <input type="checkbox" checked={showSame} onChange={(e) => setShowSame(e.target.checked)} />
+        <CheckField className="compare-toggle" checked={showSame} onChange={setShowSame}>
           Show what is the same
-        </label>
+        </CheckField>
       </div>
       <div className="compare-heads">
         <RunHead side="Left" view={left} />

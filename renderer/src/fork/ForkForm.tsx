@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import type { StudioError, TraceNode, TraceNodeOf } from "../contract/index.ts";
 import { useStudio } from "../store/index.ts";
 import { fullPrompt } from "../trace/index.ts";
+import { CheckField } from "../ui/CheckField.tsx";
 
 export interface ForkFormProps {
   runId: string;
@@ -123,10 +124,9 @@ export function ForkForm({ runId, node, nodes, onClose, onForked }: ForkFormProp
           {promptError}
         </p>
       )}
-      <label className="check">
-        <input type="checkbox" checked={paused} onChange={(e) => setPaused(e.target.checked)} />
+      <CheckField checked={paused} onChange={setPaused}>
         Start paused
-      </label>
+      </CheckField>
       {formError && (
         <p className="field-error" role="alert">
           <code className="code">{formError.code}</code> {formError.message}

@@ -4,11 +4,11 @@
 // selecting it opens its trace. Its actions: Replay (Resume instead for an interrupted run, whose
 // record ends early), Export (JSON download) and Delete (asks first; the focus moves into the
 // question and back out of it).
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { RunView } from "../store/index.ts";
 import { useRunState } from "../run-state/index.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { runCost, runUsage } from "../run-figures/index.ts";
+import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
 import { STATUS_LABEL, elapsed, formatCost, formatDuration, formatStart, formatTokens, originLabel } from "../ui/format.ts";
 
 export interface RunHistoryActions {
@@ -31,7 +31,16 @@ export interface RunHistoryItemProps extends RunHistoryActions {
   onFocusIn?: (runId: string) => void;
 }
 
-export function RunHistoryItem({ run, selected, now, originName, tabbable = true, onFocusIn, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
+/**
+ * Redrawn only when what it shows changed: the run's summary or figures, or another prop (its
+ * parent passes stable callbacks). The run's state (waiting, paused) it reads itself.
+ */
+export const RunHistoryItem = memo(RunHistoryItemView, (a, b) => {
+  for (const key of Object.keys(b) as (keyof RunHistoryItemProps)[]) if (key !== "run" && a[key] !== b[key]) return false;
+  return Object.keys(a).length === Object.keys(b).length && sameRunFigures(a.run, b.run);
+});
+
+function RunHistoryItemView({ run, selected, now, originName, tabbable = true, onFocusIn, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
   const tab = tabbable ? undefined : -1;
   const [confirming, setConfirming] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);

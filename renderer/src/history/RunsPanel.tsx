@@ -3,7 +3,7 @@
 // delete the focus goes to the run that took its place (or the one before it). The list is one
 // tab stop (roving focus): Tab enters the selected run (or the last one focused), ↑ ↓ Home End
 // move between runs, Tab goes on through that run's actions.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { runHistory, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
@@ -48,15 +48,27 @@ export function RunsPanel() {
     items[Math.max(0, Math.min(items.length - 1, next))]?.querySelector<HTMLButtonElement>(".history-open")?.focus();
   };
 
-  const exportRun = async (runId: string) => {
-    const document = await actions.exportRun(runId);
-    if (document) downloadJson(exportFileName(runId), document);
-  };
-
-  const deleteRun = async (runId: string) => {
-    deleting.current = { runId, index: runs.findIndex((r) => r.summary.runId === runId) };
-    if (!(await actions.deleteRun(runId)) && deleting.current?.runId === runId) deleting.current = null;
-  };
+  // Stable callbacks: each RunHistoryItem redraws only when its own run's figures change.
+  const shown = useRef(runs);
+  shown.current = runs;
+  const onReplay = useCallback((runId: string) => void actions.replayRun(runId), [actions]);
+  const onResume = useCallback((runId: string) => void actions.resumeRun(runId), [actions]);
+  const onExport = useCallback(
+    (runId: string) =>
+      void actions.exportRun(runId).then((document) => {
+        if (document) downloadJson(exportFileName(runId), document);
+      }),
+    [actions],
+  );
+  const onDelete = useCallback(
+    (runId: string) => {
+      deleting.current = { runId, index: shown.current.findIndex((r) => r.summary.runId === runId) };
+      void actions.deleteRun(runId).then((deleted) => {
+        if (!deleted && deleting.current?.runId === runId) deleting.current = null;
+      });
+    },
+    [actions],
+  );
 
   return (
     <Panel title="Runs" meta={runs.length > 0 ? `${runs.length}` : undefined} className="runs-panel">
@@ -79,10 +91,10 @@ export function RunsPanel() {
               tabbable={run.summary.runId === tabStop}
               onFocusIn={setFocused}
               onSelect={actions.selectRun}
-              onReplay={(runId) => void actions.replayRun(runId)}
-              onResume={(runId) => void actions.resumeRun(runId)}
-              onExport={(runId) => void exportRun(runId)}
-              onDelete={(runId) => void deleteRun(runId)}
+              onReplay={onReplay}
+              onResume={onResume}
+              onExport={onExport}
+              onDelete={onDelete}
             />
           ))}
         </ul>

@@ -17,3 +17,28 @@ export function runCost(view: RunView): Cost | undefined {
   if (view.summary.status !== "running") return summary ?? root?.cost;
   return root?.cost ? view.trace.spent.cost : summary;
 }
+
+/** The same five token counts (a trace batch makes a new Usage for a node whose text grew). */
+export function sameUsage(a: Usage, b: Usage): boolean {
+  return (
+    a.inputTokens === b.inputTokens &&
+    a.outputTokens === b.outputTokens &&
+    a.reasoningTokens === b.reasoningTokens &&
+    a.cachedInputTokens === b.cachedInputTokens &&
+    a.totalTokens === b.totalTokens
+  );
+}
+
+export function sameCost(a: Cost | undefined, b: Cost | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.usd === b.usd && a.unpricedCalls === b.unpricedCalls);
+}
+
+/**
+ * Whether two views of a run read the same in a list of runs: the same summary and the same
+ * figures. A streaming run's trace changes with every batch while its row does not: the Runs list,
+ * the Run region's list and the per-run usage table redraw only the rows whose figures moved
+ * (with 50 runs streaming, redrawing all 50 every frame was most of the page's script time).
+ */
+export function sameRunFigures(a: RunView, b: RunView): boolean {
+  return a === b || (a.summary === b.summary && sameUsage(runUsage(a), runUsage(b)) && sameCost(runCost(a), runCost(b)));
+}

@@ -2,6 +2,7 @@
 // Stop, enabled by the selected run's state, with their keys in tooltips and aria-keyshortcuts.
 import { useId, type ReactNode } from "react";
 import { DEBUG_KEYS, type DebugAction, type DebugControls as Controls } from "../debug/index.ts";
+import { CheckField } from "../ui/CheckField.tsx";
 
 export interface DebugControlsProps {
   controls: Controls;
@@ -40,10 +41,9 @@ export function DebugControls({ controls, starting, startPaused, onStartPausedCh
             >
               Run
             </button>
-            <label className="check" title="Stop the run before its first model call; step on with F10">
-              <input type="checkbox" checked={startPaused} onChange={(e) => onStartPausedChange(e.target.checked)} />
+            <CheckField checked={startPaused} onChange={onStartPausedChange} title="Stop the run before its first model call; step on with F10">
               Start paused
-            </label>
+            </CheckField>
           </>
         )}
         <DebugButton

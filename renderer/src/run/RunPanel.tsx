@@ -1,6 +1,6 @@
 // "Run": the selected entry's input box, the debugger's controls (Run, Start paused, Pause, Step,
 // Continue, Stop, and their keys), the breakpoints, and the entry's runs with their status.
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { BreakpointList } from "../breakpoints/index.ts";
 import { debugControls, type DebugAction } from "../debug/index.ts";
@@ -11,8 +11,8 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
-import { runCost, runUsage } from "../run-figures/index.ts";
-import { runState } from "../run-state/index.ts";
+import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
+import { runState, type RunState } from "../run-state/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
 import { useDebugKeys } from "./use-debug-keys.ts";
@@ -164,30 +164,53 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
   const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
   return (
     <ul className="run-list" aria-label="Runs of this agent">
-      {newestFirst.map((run, index) => {
-        const { summary } = run;
-        const usage = runUsage(run);
-        const cost = runCost(run);
-        const selected = summary.runId === selectedRunId;
-        const state = runState(run, inbox);
-        return (
-          <li key={summary.runId}>
-            <button type="button" className={`run-row${selected ? " is-selected" : ""}`} aria-current={selected || undefined} onClick={() => onSelect(summary.runId)}>
-              <span className="run-number">#{runs.length - index}</span>
-              <StatusBadge status={state} />
-              <span className="muted">{formatTime(summary.startedAt)}</span>
-              <span className="muted">{formatDuration(elapsed(summary.startedAt, summary.endedAt, now))}</span>
-              <span className="muted">{formatTokens(usage.totalTokens)} tokens</span>
-              {cost && (cost.usd > 0 || cost.unpricedCalls > 0) && <span className="muted">{formatCost(cost)}</span>}
-              {summary.error && (
-                <span className="run-error" title={summary.error.message}>
-                  {summary.error.code}
-                </span>
-              )}
-            </button>
-          </li>
-        );
-      })}
+      {newestFirst.map((run, index) => (
+        <RunRow
+          key={run.summary.runId}
+          run={run}
+          number={runs.length - index}
+          state={runState(run, inbox)}
+          selected={run.summary.runId === selectedRunId}
+          now={now}
+          onSelect={onSelect}
+        />
+      ))}
     </ul>
   );
 }
+
+interface RunRowProps {
+  run: RunView;
+  /** Its place among the entry's runs, oldest first ("#3"). */
+  number: number;
+  state: RunState;
+  selected: boolean;
+  now: number;
+  onSelect: (runId: string) => void;
+}
+
+/** One run of the list, redrawn only when what it shows changed (a streaming run's trace changes every batch, its row does not). */
+const RunRow = memo(
+  function RunRow({ run, number, state, selected, now, onSelect }: RunRowProps) {
+    const { summary } = run;
+    const cost = runCost(run);
+    return (
+      <li>
+        <button type="button" className={`run-row${selected ? " is-selected" : ""}`} aria-current={selected || undefined} onClick={() => onSelect(summary.runId)}>
+          <span className="run-number">#{number}</span>
+          <StatusBadge status={state} />
+          <span className="muted">{formatTime(summary.startedAt)}</span>
+          <span className="muted">{formatDuration(elapsed(summary.startedAt, summary.endedAt, now))}</span>
+          <span className="muted">{formatTokens(runUsage(run).totalTokens)} tokens</span>
+          {cost && (cost.usd > 0 || cost.unpricedCalls > 0) && <span className="muted">{formatCost(cost)}</span>}
+          {summary.error && (
+            <span className="run-error" title={summary.error.message}>
+              {summary.error.code}
+            </span>
+          )}
+        </button>
+      </li>
+    );
+  },
+  (a, b) => a.number === b.number && a.state === b.state && a.selected === b.selected && a.now === b.now && a.onSelect === b.onSelect && sameRunFigures(a.run, b.run),
+);

@@ -1,7 +1,7 @@
 // How a cost reads: cents from a dollar, four decimals below, two significant digits below a cent,
 // and a dash with the reason when the price table could not say.
 import { describe, expect, it } from "vitest";
-import { costText, formatCost, formatUsd } from "./format.ts";
+import { costText, formatCost, formatStart, formatUsd } from "./format.ts";
 
 describe("formatUsd", () => {
   it("shows four decimals below a dollar", () => {
@@ -48,5 +48,29 @@ describe("costText", () => {
     expect(formatCost({ usd: 0, unpricedCalls: 3 })).toBe("— (3 calls without a price)");
     expect(formatCost({ usd: 0.00002, unpricedCalls: 0 })).toBe("$0.000020");
     expect(formatCost(undefined)).toBe("—");
+  });
+});
+
+describe("formatStart", () => {
+  // Local times, built and read in the process's own time zone (the tests run under several).
+  const at = (day: number, hours: number, minutes: number, seconds: number) => new Date(2027, 2, day, hours, minutes, seconds).getTime();
+
+  it("is the time alone for a run that started today, with its date for an earlier day", () => {
+    const now = at(15, 12, 0, 0);
+    expect(formatStart(at(15, 9, 5, 7), now)).toBe("09:05:07");
+    expect(formatStart(at(14, 23, 59, 59), now)).toBe("14 Mar 23:59:59");
+  });
+
+  it("follows `now` across midnight: the same start reads with its date the next day", () => {
+    const start = at(15, 23, 59, 30);
+    expect(formatStart(start, at(15, 23, 59, 45))).toBe("23:59:30");
+    expect(formatStart(start, at(16, 0, 0, 15))).toBe("15 Mar 23:59:30");
+    // And back: an earlier `now` (a test's pinned clock) is its own day again.
+    expect(formatStart(start, at(15, 23, 59, 59))).toBe("23:59:30");
+  });
+
+  it("counts a start at the day's first instant as today's", () => {
+    expect(formatStart(at(15, 0, 0, 0), at(15, 18, 0, 0))).toBe("00:00:00");
+    expect(formatStart(at(15, 0, 0, 0) - 1, at(15, 18, 0, 0))).toBe("14 Mar 23:59:59");
   });
 });

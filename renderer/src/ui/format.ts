@@ -29,10 +29,27 @@ export function formatTime(epochMs: number): string {
   return clock.format(epochMs);
 }
 
+/** The local day `now` fell in last, as [start, end): formatStart is asked for every run row, every frame. */
+let today = { start: 0, end: 0 };
+/** Start times as they read, by time: a run's start never changes (bounded: cleared when full). */
+const starts = new Map<number, { time: string; date: string }>();
+
 /** A time of an earlier day with its date ("3 Mar 14:02:11"); today's as the time alone. */
 export function formatStart(epochMs: number, now = Date.now()): string {
-  const sameDay = new Date(epochMs).toDateString() === new Date(now).toDateString();
-  return sameDay ? clock.format(epochMs) : `${day.format(epochMs)} ${clock.format(epochMs)}`;
+  if (now < today.start || now >= today.end) {
+    const start = new Date(now);
+    start.setHours(0, 0, 0, 0);
+    const end = new Date(start);
+    end.setDate(end.getDate() + 1);
+    today = { start: start.getTime(), end: end.getTime() };
+  }
+  let text = starts.get(epochMs);
+  if (!text) {
+    if (starts.size >= 1000) starts.clear();
+    text = { time: clock.format(epochMs), date: day.format(epochMs) };
+    starts.set(epochMs, text);
+  }
+  return epochMs >= today.start && epochMs < today.end ? text.time : `${text.date} ${text.time}`;
 }
 
 const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,6 +1,8 @@
 // Token usage and cost as a table: one row per thing, the five numbers the engine counts and
 // what they cost. A missing or partial cost says why under the figure.
 import type { Cost, Usage } from "../contract/index.ts";
+import { memo } from "react";
+import { sameCost, sameUsage } from "../run-figures/index.ts";
 import { costText, formatTokens } from "../ui/format.ts";
 
 
@@ -33,28 +35,39 @@ export function UsageCostTable({ caption, rowHeader, rows }: { caption: string; 
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.key} aria-current={row.current || undefined} className={row.nested ? "usage-nested" : undefined}>
-            <th scope="row" className="usage-label" title={row.sub ? `${row.label} ${row.sub}` : row.label}>
-              {row.label}
-              {row.sub && (
-                <>
-                  {" "}
-                  <span className="usage-sub">{row.sub}</span>
-                </>
-              )}
-            </th>
-            <td>{formatTokens(row.usage.inputTokens)}</td>
-            <td>{formatTokens(row.usage.outputTokens)}</td>
-            <td>{formatTokens(row.usage.reasoningTokens)}</td>
-            <td>{formatTokens(row.usage.cachedInputTokens)}</td>
-            <td className="usage-total">{formatTokens(row.usage.totalTokens)}</td>
-            <CostCell cost={row.cost} />
-          </tr>
+          <UsageCostTr key={row.key} row={row} />
         ))}
       </tbody>
     </table>
   );
 }
+
+/** One row, redrawn only when its figures change (the rows are rebuilt from the trace on every batch). */
+const UsageCostTr = memo(
+  function UsageCostTr({ row }: { row: UsageCostRow }) {
+    return (
+      <tr aria-current={row.current || undefined} className={row.nested ? "usage-nested" : undefined}>
+        <th scope="row" className="usage-label" title={row.sub ? `${row.label} ${row.sub}` : row.label}>
+          {row.label}
+          {row.sub && (
+            <>
+              {" "}
+              <span className="usage-sub">{row.sub}</span>
+            </>
+          )}
+        </th>
+        <td>{formatTokens(row.usage.inputTokens)}</td>
+        <td>{formatTokens(row.usage.outputTokens)}</td>
+        <td>{formatTokens(row.usage.reasoningTokens)}</td>
+        <td>{formatTokens(row.usage.cachedInputTokens)}</td>
+        <td className="usage-total">{formatTokens(row.usage.totalTokens)}</td>
+        <CostCell cost={row.cost} />
+      </tr>
+    );
+  },
+  ({ row: a }, { row: b }) =>
+    a.label === b.label && a.sub === b.sub && a.current === b.current && a.nested === b.nested && sameUsage(a.usage, b.usage) && sameCost(a.cost, b.cost),
+);
 
 /** A header abbreviated to fit a narrow column; the full word for screen readers and as a tooltip. */
 function ColumnHeader({ short, full }: { short: string; full: string }) {

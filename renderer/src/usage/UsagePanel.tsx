@@ -15,6 +15,7 @@ import { chartBars } from "./chart-bars.ts";
 import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
 import "./usage.css";
+import { CheckField } from "../ui/CheckField.tsx";
 
 const STEP_TABLE = "Per step";
 
@@ -82,10 +83,9 @@ export function UsagePanel() {
           {steps.length > 0 && (
             <>
               <TokenChart bars={bars} tableName={STEP_TABLE} />
-              <label className="usage-toggle">
-                <input type="checkbox" checked={showCalls} onChange={(e) => setShowCalls(e.target.checked)} />
+              <CheckField className="usage-toggle" checked={showCalls} onChange={setShowCalls}>
                 Show each step's model calls
-              </label>
+              </CheckField>
               <UsageCostTable caption={STEP_TABLE} rowHeader="Step" rows={stepRows} />
             </>
           )}
