@@ -226,6 +226,11 @@ async function measure(browser: Browser, name: string, options: StudioServiceOpt
       const counted = new Map<string, number>();
       for (const a of animations) counted.set(a, (counted.get(a) ?? 0) + 1);
       console.log(`  animations running: ${[...counted].map(([a, n]) => `${n}× ${a}`).join(", ") || "none"}`);
+      // And how much DOM each region holds (style and layout work grow with it).
+      const regions = await page.evaluate(() =>
+        [...document.querySelectorAll("section")].map((section) => `${section.getAttribute("aria-label") ?? section.querySelector("h2")?.textContent ?? section.className} ${section.getElementsByTagName("*").length}`),
+      );
+      console.log(`  elements: ${regions.join(", ")}; page ${await page.evaluate(() => document.getElementsByTagName("*").length)}`);
     }
     // JUNE_BENCH_MUTATIONS=1: what the page's DOM changes in 3 s of the streaming (each change is
     // style, layout and paint for its subtree in the next frame), by the element changed.

@@ -166,4 +166,25 @@ describe("Runs", () => {
     expect(items()).toHaveLength(3);
     expect(screen.queryByText("fork of run_a")).toBeNull();
   });
+
+  it("draws the 25 newest of a long history, more at each ask, and always the selected run", async () => {
+    const long = Array.from({ length: 60 }, (_, i) => runSummary(`run_${String(i).padStart(2, "0")}`, { status: "succeeded", startedAt: at(i), endedAt: at(i + 0.5) }));
+    const first = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: long }) } });
+    expect(within(runs()).getByText("60")).toBeTruthy();
+    expect(items()).toHaveLength(25);
+    expect(items()[0]!.getAttribute("aria-label")).toBe("Release, succeeded, started 09:14:19");
+    fireEvent.click(within(runs()).getByRole("button", { name: "Show 25 more of 60 runs" }));
+    expect(items()).toHaveLength(50);
+    fireEvent.click(within(runs()).getByRole("button", { name: "Show 10 more of 60 runs" }));
+    expect(items()).toHaveLength(60);
+    expect(within(runs()).queryByRole("button", { name: /more of 60 runs/ })).toBeNull();
+    first.unmount();
+
+    // Selected from elsewhere (the palette, a fork's origin), the oldest run is drawn with those before it.
+    const fresh = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: long }) } });
+    act(() => fresh.store.getState().selectRun("run_00"));
+    const drawn = within(fresh.container.querySelector<HTMLElement>("[aria-label='Run history']")!).getAllByRole("listitem");
+    expect(drawn).toHaveLength(60);
+    expect(drawn.at(-1)!.className).toContain("is-selected");
+  });
 });

@@ -9,9 +9,13 @@ import { runHistory, useStudio } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { formatStart } from "../ui/format.ts";
+import { useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { downloadJson, exportFileName } from "./download.ts";
 import { RunHistoryItem } from "./RunHistoryItem.tsx";
+
+/** Runs drawn at first, and drawn more at each ask. */
+export const RUNS_SHOWN = 25;
 
 export function RunsPanel() {
   const runs = useStudio(useShallow(runHistory));
@@ -24,6 +28,7 @@ export function RunsPanel() {
   const empty = useRef<HTMLDivElement>(null);
   /** A run being deleted, and where it stood: the focus goes there once it has left the list. */
   const deleting = useRef<{ runId: string; index: number } | null>(null);
+  const { limit, hidden, more } = useListLimit(runs.length, RUNS_SHOWN, runs.findIndex((r) => r.summary.runId === selectedRunId));
   const names = useMemo(() => new Map(runs.map((r) => [r.summary.runId, `${r.summary.name}, started ${formatStart(r.summary.startedAt, now)}`])), [runs, now]);
 
   useEffect(() => {
@@ -80,24 +85,31 @@ export function RunsPanel() {
           </EmptyState>
         </div>
       ) : (
-        <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
-          {runs.map((run) => (
-            <RunHistoryItem
-              key={run.summary.runId}
-              run={run}
-              selected={run.summary.runId === selectedRunId}
-              now={now}
-              originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
-              tabbable={run.summary.runId === tabStop}
-              onFocusIn={setFocused}
-              onSelect={actions.selectRun}
-              onReplay={onReplay}
-              onResume={onResume}
-              onExport={onExport}
-              onDelete={onDelete}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
+            {runs.slice(0, limit).map((run) => (
+              <RunHistoryItem
+                key={run.summary.runId}
+                run={run}
+                selected={run.summary.runId === selectedRunId}
+                now={now}
+                originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
+                tabbable={run.summary.runId === tabStop}
+                onFocusIn={setFocused}
+                onSelect={actions.selectRun}
+                onReplay={onReplay}
+                onResume={onResume}
+                onExport={onExport}
+                onDelete={onDelete}
+              />
+            ))}
+          </ul>
+          {hidden > 0 && (
+            <button type="button" className="link small list-more" onClick={more}>
+              Show {Math.min(RUNS_SHOWN, hidden)} more of {runs.length} runs
+            </button>
+          )}
+        </>
       )}
     </Panel>
   );

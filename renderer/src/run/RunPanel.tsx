@@ -9,6 +9,7 @@ import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
+import { useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
 import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
@@ -159,12 +160,16 @@ export function RunPanel() {
   );
 }
 
+/** The entry's runs drawn at first (three show; the list scrolls), and drawn more at each ask. */
+const RUN_ROWS_SHOWN = 10;
+
 function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; selectedRunId: string | null; now: number; onSelect: (runId: string) => void }) {
   const inbox = useStudio((s) => s.inbox);
   const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
+  const { limit, hidden, more } = useListLimit(runs.length, RUN_ROWS_SHOWN, newestFirst.findIndex((r) => r.summary.runId === selectedRunId));
   return (
     <ul className="run-list" aria-label="Runs of this agent">
-      {newestFirst.map((run, index) => (
+      {newestFirst.slice(0, limit).map((run, index) => (
         <RunRow
           key={run.summary.runId}
           run={run}
@@ -175,6 +180,13 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
           onSelect={onSelect}
         />
       ))}
+      {hidden > 0 && (
+        <li>
+          <button type="button" className="link small list-more" onClick={more}>
+            Show {Math.min(RUN_ROWS_SHOWN, hidden)} more of {runs.length} runs
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

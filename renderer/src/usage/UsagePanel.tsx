@@ -16,8 +16,11 @@ import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
 import "./usage.css";
 import { CheckField } from "../ui/CheckField.tsx";
+import { useListLimit } from "../ui/use-list-limit.ts";
 
 const STEP_TABLE = "Per step";
+/** Runs the per-run table draws at first, and draws more at each ask (the newest first). */
+const RUN_ROWS_SHOWN = 10;
 
 export function UsagePanel() {
   const run = useStudio(selectedRun);
@@ -64,6 +67,8 @@ export function UsagePanel() {
       }));
   }, [runs, selectedRunId]);
 
+  const runLimit = useListLimit(runRows.length, RUN_ROWS_SHOWN, runRows.findIndex((row) => row.current));
+
   return (
     <Panel
       title="Token usage"
@@ -90,7 +95,12 @@ export function UsagePanel() {
             </>
           )}
           {agentRows.length > 0 && <UsageCostTable caption="Per agent" rowHeader="Agent" rows={agentRows} />}
-          <UsageCostTable caption="Per run" rowHeader="Run" rows={runRows} />
+          <UsageCostTable caption="Per run" rowHeader="Run" rows={runRows.slice(0, runLimit.limit)} />
+          {runLimit.hidden > 0 && (
+            <button type="button" className="link small list-more" onClick={runLimit.more}>
+              Show {Math.min(RUN_ROWS_SHOWN, runLimit.hidden)} more of {runRows.length} runs
+            </button>
+          )}
         </>
       )}
     </Panel>
