@@ -167,7 +167,7 @@ describe("Runs", () => {
     expect(screen.queryByText("fork of run_a")).toBeNull();
   });
 
-  it("draws the 25 newest of a long history, more at each ask, and always the selected run", async () => {
+  it("draws the 25 newest of a long history, more at each ask, and the selected run wherever it stands", async () => {
     const long = Array.from({ length: 60 }, (_, i) => runSummary(`run_${String(i).padStart(2, "0")}`, { status: "succeeded", startedAt: at(i), endedAt: at(i + 0.5) }));
     const first = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: long }) } });
     expect(within(runs()).getByText("60")).toBeTruthy();
@@ -180,11 +180,16 @@ describe("Runs", () => {
     expect(within(runs()).queryByRole("button", { name: /more of 60 runs/ })).toBeNull();
     first.unmount();
 
-    // Selected from elsewhere (the palette, a fork's origin), the oldest run is drawn with those before it.
+    // Selected from elsewhere (the palette, a fork's origin), the oldest run is drawn after the
+    // newest 25, with what is not drawn said between them.
     const fresh = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: long }) } });
     act(() => fresh.store.getState().selectRun("run_00"));
-    const drawn = within(fresh.container.querySelector<HTMLElement>("[aria-label='Run history']")!).getAllByRole("listitem");
-    expect(drawn).toHaveLength(60);
+    const list = fresh.container.querySelector<HTMLElement>("[aria-label='Run history']")!;
+    const drawn = within(list).getAllByRole("listitem");
+    expect(drawn).toHaveLength(26);
     expect(drawn.at(-1)!.className).toContain("is-selected");
+    expect(drawn.at(-1)!.getAttribute("aria-label")).toBe("Release, succeeded, started 09:13:20");
+    const more = within(list).getByRole("button", { name: "Show 25 more of 60 runs" });
+    expect(more.compareDocumentPosition(drawn.at(-1)!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

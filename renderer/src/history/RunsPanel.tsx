@@ -5,11 +5,11 @@
 // move between runs, Tab goes on through that run's actions.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { runHistory, useStudio } from "../store/index.ts";
+import { runHistory, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { formatStart } from "../ui/format.ts";
-import { useListLimit } from "../ui/use-list-limit.ts";
+import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { downloadJson, exportFileName } from "./download.ts";
 import { RunHistoryItem } from "./RunHistoryItem.tsx";
@@ -28,7 +28,8 @@ export function RunsPanel() {
   const empty = useRef<HTMLDivElement>(null);
   /** A run being deleted, and where it stood: the focus goes there once it has left the list. */
   const deleting = useRef<{ runId: string; index: number } | null>(null);
-  const { limit, hidden, more } = useListLimit(runs.length, RUNS_SHOWN, runs.findIndex((r) => r.summary.runId === selectedRunId));
+  const shownRuns = useListLimit(runs.length, RUNS_SHOWN, runs.findIndex((r) => r.summary.runId === selectedRunId));
+  const { head, tail } = drawnRows(runs, shownRuns);
   const names = useMemo(() => new Map(runs.map((r) => [r.summary.runId, `${r.summary.name}, started ${formatStart(r.summary.startedAt, now)}`])), [runs, now]);
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export function RunsPanel() {
   const listed = (runId: string | null) => runId !== null && runs.some((r) => r.summary.runId === runId);
   const tabStop = listed(focused) ? focused : listed(selectedRunId) ? selectedRunId : (runs[0]?.summary.runId ?? null);
   const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...event.currentTarget.querySelectorAll<HTMLLIElement>(":scope > li")];
+    const items = [...event.currentTarget.querySelectorAll<HTMLLIElement>(":scope > li.history-item")];
     const at = items.findIndex((item) => item.contains(document.activeElement));
     if (at < 0) return;
     const next = event.key === "ArrowDown" ? at + 1 : event.key === "ArrowUp" ? at - 1 : event.key === "Home" ? 0 : event.key === "End" ? items.length - 1 : undefined;
@@ -75,6 +76,23 @@ export function RunsPanel() {
     [actions],
   );
 
+  const item = (run: RunView) => (
+    <RunHistoryItem
+      key={run.summary.runId}
+      run={run}
+      selected={run.summary.runId === selectedRunId}
+      now={now}
+      originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
+      tabbable={run.summary.runId === tabStop}
+      onFocusIn={setFocused}
+      onSelect={actions.selectRun}
+      onReplay={onReplay}
+      onResume={onResume}
+      onExport={onExport}
+      onDelete={onDelete}
+    />
+  );
+
   return (
     <Panel title="Runs" meta={runs.length > 0 ? `${runs.length}` : undefined} className="runs-panel">
       <Notices area="runs" />
@@ -85,31 +103,17 @@ export function RunsPanel() {
           </EmptyState>
         </div>
       ) : (
-        <>
-          <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
-            {runs.slice(0, limit).map((run) => (
-              <RunHistoryItem
-                key={run.summary.runId}
-                run={run}
-                selected={run.summary.runId === selectedRunId}
-                now={now}
-                originName={run.summary.origin ? names.get(run.summary.origin.runId) : undefined}
-                tabbable={run.summary.runId === tabStop}
-                onFocusIn={setFocused}
-                onSelect={actions.selectRun}
-                onReplay={onReplay}
-                onResume={onResume}
-                onExport={onExport}
-                onDelete={onDelete}
-              />
-            ))}
-          </ul>
-          {hidden > 0 && (
-            <button type="button" className="link small list-more" onClick={more}>
-              Show {Math.min(RUNS_SHOWN, hidden)} more of {runs.length} runs
-            </button>
+        <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
+          {head.map(item)}
+          {shownRuns.hidden > 0 && (
+            <li className="list-more" role="presentation">
+              <button type="button" className="link small" onClick={shownRuns.more}>
+                Show {Math.min(RUNS_SHOWN, shownRuns.hidden)} more of {runs.length} runs
+              </button>
+            </li>
           )}
-        </>
+          {tail && item(tail)}
+        </ul>
       )}
     </Panel>
   );

@@ -9,7 +9,7 @@ import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
-import { useListLimit } from "../ui/use-list-limit.ts";
+import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
 import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
@@ -166,27 +166,30 @@ const RUN_ROWS_SHOWN = 10;
 function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; selectedRunId: string | null; now: number; onSelect: (runId: string) => void }) {
   const inbox = useStudio((s) => s.inbox);
   const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
-  const { limit, hidden, more } = useListLimit(runs.length, RUN_ROWS_SHOWN, newestFirst.findIndex((r) => r.summary.runId === selectedRunId));
+  const shown = useListLimit(runs.length, RUN_ROWS_SHOWN, newestFirst.findIndex((r) => r.summary.runId === selectedRunId));
+  const { head, tail } = drawnRows(newestFirst, shown);
+  const row = (run: RunView, index: number) => (
+    <RunRow
+      key={run.summary.runId}
+      run={run}
+      number={runs.length - index}
+      state={runState(run, inbox)}
+      selected={run.summary.runId === selectedRunId}
+      now={now}
+      onSelect={onSelect}
+    />
+  );
   return (
     <ul className="run-list" aria-label="Runs of this agent">
-      {newestFirst.slice(0, limit).map((run, index) => (
-        <RunRow
-          key={run.summary.runId}
-          run={run}
-          number={runs.length - index}
-          state={runState(run, inbox)}
-          selected={run.summary.runId === selectedRunId}
-          now={now}
-          onSelect={onSelect}
-        />
-      ))}
-      {hidden > 0 && (
-        <li>
-          <button type="button" className="link small list-more" onClick={more}>
-            Show {Math.min(RUN_ROWS_SHOWN, hidden)} more of {runs.length} runs
+      {head.map(row)}
+      {shown.hidden > 0 && (
+        <li className="list-more" role="presentation">
+          <button type="button" className="link small" onClick={shown.more}>
+            Show {Math.min(RUN_ROWS_SHOWN, shown.hidden)} more of {runs.length} runs
           </button>
         </li>
       )}
+      {tail && row(tail, shown.beyond)}
     </ul>
   );
 }

@@ -16,7 +16,7 @@ import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
 import "./usage.css";
 import { CheckField } from "../ui/CheckField.tsx";
-import { useListLimit } from "../ui/use-list-limit.ts";
+import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
 
 const STEP_TABLE = "Per step";
 /** Runs the per-run table draws at first, and draws more at each ask (the newest first). */
@@ -68,6 +68,8 @@ export function UsagePanel() {
   }, [runs, selectedRunId]);
 
   const runLimit = useListLimit(runRows.length, RUN_ROWS_SHOWN, runRows.findIndex((row) => row.current));
+  const drawn = drawnRows(runRows, runLimit);
+  const shownRunRows = drawn.tail ? [...drawn.head, drawn.tail] : drawn.head;
 
   return (
     <Panel
@@ -95,7 +97,7 @@ export function UsagePanel() {
             </>
           )}
           {agentRows.length > 0 && <UsageCostTable caption="Per agent" rowHeader="Agent" rows={agentRows} />}
-          <UsageCostTable caption="Per run" rowHeader="Run" rows={runRows.slice(0, runLimit.limit)} />
+          <UsageCostTable caption="Per run" rowHeader="Run" rows={shownRunRows} />
           {runLimit.hidden > 0 && (
             <button type="button" className="link small list-more" onClick={runLimit.more}>
               Show {Math.min(RUN_ROWS_SHOWN, runLimit.hidden)} more of {runRows.length} runs
