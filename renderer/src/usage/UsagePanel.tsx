@@ -1,5 +1,6 @@
 // "Token usage": the selected node, the selected run's tokens per step (a chart and a table, with
-// each step's model calls on request), each agent of the run, and every run; each with its cost.
+// each step's model calls on request), each agent of the run, and the runs (the ten newest and the
+// selected one, more on request); each with its cost.
 // Usage and cost roll up (model call → step → agent → run), so an agent's row includes its nested
 // agents; a step's row counts only its own calls (a composite's steps have rows of their own).
 import { useMemo, useState } from "react";
@@ -14,9 +15,9 @@ import { costText, formatCost, formatStart, formatTokens } from "../ui/format.ts
 import { chartBars } from "./chart-bars.ts";
 import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
-import "./usage.css";
 import { CheckField } from "../ui/CheckField.tsx";
 import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
+import "./usage.css";
 
 const STEP_TABLE = "Per step";
 /** Runs the per-run table draws at first, and draws more at each ask (the newest first). */
