@@ -5,7 +5,7 @@
 // renderer/src/contract/june-types.ts, the fold through renderer/src/trace/index.ts);
 // docs/architecture.md lists it as the engine's one browser-safe entry.
 export { emptyUsage } from "./types.ts";
-export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, RunSpending, spentAfter, spentOf, stopAfter } from "./fold.ts";
+export { addCost, addUsage, applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, RunSpending, sameCost, sameUsage, spentAfter, spentOf, stopAfter } from "./fold.ts";
 export type { ReplayedFrom, RunTrace, Spent } from "./fold.ts";
 export { fullPrompt, promptAtStop } from "./prompt-delta.ts";
 export type { PromptDelta } from "./prompt-delta.ts";

@@ -3,7 +3,7 @@
 // in-place TraceBuilder builds, and both say what the run spent.
 import { describe, expect, it } from "vitest";
 import type { TraceEvent } from "./events.ts";
-import { applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, spentOf, TraceBuilder } from "./fold.ts";
+import { applyTraceEvents, buildRunTrace, buildTrace, emptyRunTrace, sameCost, sameUsage, spentOf, TraceBuilder } from "./fold.ts";
 import type { StopInfo } from "./stops.ts";
 import { recordedEvents } from "./recorded.test-support.ts";
 
@@ -213,5 +213,17 @@ describe("what a run spent", () => {
     const events = recordedEvents("report");
     const trace = buildRunTrace(events.slice(0, 3));
     expect(applyTraceEvents(trace, [{ ...events[3]!, type: "paused", stop: { id: 1, boundary: "model-call", reason: "start", agentPath: [], step: "s", stepNodeId: "n3" } } as TraceEvent]).spent).toBe(trace.spent);
+  });
+});
+
+describe("sameUsage and sameCost", () => {
+  it("compare the figures, not the objects", () => {
+    const usage = { inputTokens: 1, outputTokens: 2, reasoningTokens: 3, cachedInputTokens: 4, totalTokens: 10 };
+    expect(sameUsage(usage, { ...usage })).toBe(true);
+    for (const key of Object.keys(usage) as (keyof typeof usage)[]) expect(sameUsage(usage, { ...usage, [key]: usage[key] + 1 })).toBe(false);
+    expect(sameCost({ usd: 0.5, unpricedCalls: 1 }, { usd: 0.5, unpricedCalls: 1 })).toBe(true);
+    expect(sameCost({ usd: 0.5, unpricedCalls: 1 }, { usd: 0.5, unpricedCalls: 0 })).toBe(false);
+    expect(sameCost(undefined, undefined)).toBe(true);
+    expect(sameCost(undefined, { usd: 0, unpricedCalls: 0 })).toBe(false);
   });
 });

@@ -65,6 +65,22 @@ export function addCost(total: Cost | undefined, usd: number | undefined): Cost 
   return usd === undefined ? { usd: from.usd, unpricedCalls: from.unpricedCalls + 1 } : { usd: from.usd + usd, unpricedCalls: from.unpricedCalls };
 }
 
+/** The same five token counts (a fold makes a new Usage whenever a node changes, its counts or not). */
+export function sameUsage(a: Usage, b: Usage): boolean {
+  return (
+    a.inputTokens === b.inputTokens &&
+    a.outputTokens === b.outputTokens &&
+    a.reasoningTokens === b.reasoningTokens &&
+    a.cachedInputTokens === b.cachedInputTokens &&
+    a.totalTokens === b.totalTokens
+  );
+}
+
+/** The same dollars and unpriced calls; unknown only equals unknown. */
+export function sameCost(a: Cost | undefined, b: Cost | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.usd === b.usd && a.unpricedCalls === b.unpricedCalls);
+}
+
 /**
  * What a run spent after `event`: a usage event of a node not answered from a record adds its
  * usage and cost; anything else leaves `spent` as it was (the same object).

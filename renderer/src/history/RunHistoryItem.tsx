@@ -8,7 +8,7 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { RunView } from "../store/index.ts";
 import { useRunState } from "../run-state/index.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
+import { runCost, runUsage, sameRunRow } from "../run-figures/index.ts";
 import { STATUS_LABEL, elapsed, formatCost, formatDuration, formatStart, formatTokens, originLabel } from "../ui/format.ts";
 
 export interface RunHistoryActions {
@@ -35,10 +35,7 @@ export interface RunHistoryItemProps extends RunHistoryActions {
  * Redrawn only when what it shows changed: the run's summary or figures, or another prop (its
  * parent passes stable callbacks). The run's state (waiting, paused) it reads itself.
  */
-export const RunHistoryItem = memo(RunHistoryItemView, (a, b) => {
-  for (const key of Object.keys(b) as (keyof RunHistoryItemProps)[]) if (key !== "run" && a[key] !== b[key]) return false;
-  return Object.keys(a).length === Object.keys(b).length && sameRunFigures(a.run, b.run);
-});
+export const RunHistoryItem = memo(RunHistoryItemView, sameRunRow);
 
 function RunHistoryItemView({ run, selected, now, originName, tabbable = true, onFocusIn, onSelect, onReplay, onResume, onExport, onDelete }: RunHistoryItemProps) {
   const tab = tabbable ? undefined : -1;

@@ -9,7 +9,8 @@ import { runHistory, useStudio, type RunView } from "../store/index.ts";
 import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { formatStart } from "../ui/format.ts";
-import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
+import { ShowMore } from "../ui/ShowMore.tsx";
+import { useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { downloadJson, exportFileName } from "./download.ts";
 import { RunHistoryItem } from "./RunHistoryItem.tsx";
@@ -28,8 +29,7 @@ export function RunsPanel() {
   const empty = useRef<HTMLDivElement>(null);
   /** A run being deleted, and where it stood: the focus goes there once it has left the list. */
   const deleting = useRef<{ runId: string; index: number } | null>(null);
-  const shownRuns = useListLimit(runs.length, RUNS_SHOWN, runs.findIndex((r) => r.summary.runId === selectedRunId));
-  const { head, tail } = drawnRows(runs, shownRuns);
+  const shownRuns = useListLimit(runs, RUNS_SHOWN, runs.findIndex((r) => r.summary.runId === selectedRunId));
   const names = useMemo(() => new Map(runs.map((r) => [r.summary.runId, `${r.summary.name}, started ${formatStart(r.summary.startedAt, now)}`])), [runs, now]);
 
   useEffect(() => {
@@ -55,8 +55,8 @@ export function RunsPanel() {
   };
 
   // Stable callbacks: each RunHistoryItem redraws only when its own run's figures change.
-  const shown = useRef(runs);
-  shown.current = runs;
+  const latestRuns = useRef(runs);
+  latestRuns.current = runs;
   const onReplay = useCallback((runId: string) => void actions.replayRun(runId), [actions]);
   const onResume = useCallback((runId: string) => void actions.resumeRun(runId), [actions]);
   const onExport = useCallback(
@@ -68,7 +68,7 @@ export function RunsPanel() {
   );
   const onDelete = useCallback(
     (runId: string) => {
-      deleting.current = { runId, index: shown.current.findIndex((r) => r.summary.runId === runId) };
+      deleting.current = { runId, index: latestRuns.current.findIndex((r) => r.summary.runId === runId) };
       void actions.deleteRun(runId).then((deleted) => {
         if (!deleted && deleting.current?.runId === runId) deleting.current = null;
       });
@@ -104,15 +104,9 @@ export function RunsPanel() {
         </div>
       ) : (
         <ul className="history-list" aria-label="Run history" ref={list} onKeyDown={onListKey}>
-          {head.map(item)}
-          {shownRuns.hidden > 0 && (
-            <li className="list-more" role="presentation">
-              <button type="button" className="link small" onClick={shownRuns.more}>
-                Show {Math.min(RUNS_SHOWN, shownRuns.hidden)} more of {runs.length} runs
-              </button>
-            </li>
-          )}
-          {tail && item(tail)}
+          {shownRuns.head.map(item)}
+          <ShowMore list={shownRuns} total={runs.length} inList />
+          {shownRuns.tail && item(shownRuns.tail)}
         </ul>
       )}
     </Panel>

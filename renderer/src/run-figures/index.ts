@@ -3,4 +3,4 @@
 // region all show these figures; none of them owns them.
 export { stepsOf, stepLabel } from "./steps.ts";
 export type { RunStep } from "./steps.ts";
-export { runUsage, runCost, sameCost, sameRunFigures, sameUsage } from "./run-totals.ts";
+export { runUsage, runCost, sameRunFigures, sameRunRow } from "./run-totals.ts";

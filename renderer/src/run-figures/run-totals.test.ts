@@ -6,7 +6,7 @@ import { recordedEvents } from "../../test/fixtures.ts";
 import type { TraceEvent } from "../contract/index.ts";
 import type { RunView } from "../store/index.ts";
 import { applyTraceEvents, buildRunTrace } from "../trace/index.ts";
-import { sameCost, sameRunFigures, sameUsage } from "./run-totals.ts";
+import { sameRunFigures } from "./run-totals.ts";
 
 const events = recordedEvents("report", "r1");
 const midStream = events.findIndex((e) => e.type === "node-update" && e.nodeId === "n12" && e.textDelta === "a ");
@@ -33,17 +33,5 @@ describe("sameRunFigures", () => {
   it("is false for a new summary (the run ended, or listRuns answered)", () => {
     const view = live();
     expect(sameRunFigures(view, { ...view, summary: { ...view.summary } })).toBe(false);
-  });
-});
-
-describe("sameUsage and sameCost", () => {
-  it("compare the figures, not the objects", () => {
-    const usage = { inputTokens: 1, outputTokens: 2, reasoningTokens: 3, cachedInputTokens: 4, totalTokens: 10 };
-    expect(sameUsage(usage, { ...usage })).toBe(true);
-    for (const key of Object.keys(usage) as (keyof typeof usage)[]) expect(sameUsage(usage, { ...usage, [key]: usage[key] + 1 })).toBe(false);
-    expect(sameCost({ usd: 0.5, unpricedCalls: 1 }, { usd: 0.5, unpricedCalls: 1 })).toBe(true);
-    expect(sameCost({ usd: 0.5, unpricedCalls: 1 }, { usd: 0.5, unpricedCalls: 0 })).toBe(false);
-    expect(sameCost(undefined, undefined)).toBe(true);
-    expect(sameCost(undefined, { usd: 0, unpricedCalls: 0 })).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 // which are in the tree with their recorded usage but cost nothing this time).
 import type { Cost, Usage } from "../contract/index.ts";
 import type { RunView } from "../store/index.ts";
+import { sameCost, sameUsage } from "../trace/index.ts";
 
 export function runUsage(view: RunView): Usage {
   if (view.summary.status !== "running" || !view.trace.root) return view.summary.usage;
@@ -18,21 +19,6 @@ export function runCost(view: RunView): Cost | undefined {
   return root?.cost ? view.trace.spent.cost : summary;
 }
 
-/** The same five token counts (a trace batch makes a new Usage for a node whose text grew). */
-export function sameUsage(a: Usage, b: Usage): boolean {
-  return (
-    a.inputTokens === b.inputTokens &&
-    a.outputTokens === b.outputTokens &&
-    a.reasoningTokens === b.reasoningTokens &&
-    a.cachedInputTokens === b.cachedInputTokens &&
-    a.totalTokens === b.totalTokens
-  );
-}
-
-export function sameCost(a: Cost | undefined, b: Cost | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.usd === b.usd && a.unpricedCalls === b.unpricedCalls);
-}
-
 /**
  * Whether two views of a run read the same in a list of runs: the same summary and the same
  * figures. A streaming run's trace changes with every batch while its row does not: the Runs list,
@@ -41,4 +27,15 @@ export function sameCost(a: Cost | undefined, b: Cost | undefined): boolean {
  */
 export function sameRunFigures(a: RunView, b: RunView): boolean {
   return a === b || (a.summary === b.summary && sameUsage(runUsage(a), runUsage(b)) && sameCost(runCost(a), runCost(b)));
+}
+
+/**
+ * React.memo's comparison for a row of a list of runs: every prop the same, and the run reading
+ * the same (sameRunFigures) — its parent passes stable callbacks.
+ */
+export function sameRunRow<P extends { run: RunView }>(a: P, b: P): boolean {
+  const keys = Object.keys(b) as (keyof P)[];
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const key of keys) if (key !== "run" && a[key] !== b[key]) return false;
+  return sameRunFigures(a.run, b.run);
 }

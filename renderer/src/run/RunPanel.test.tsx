@@ -57,4 +57,16 @@ describe("Run", () => {
     expect(within(list).getByRole("button", { current: true }).textContent).toContain("stopped");
     expect((within(run()).getByRole("button", { name: "Stop" }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("lists an agent's ten newest runs and the selected one, and the rest on request", async () => {
+    const many = Array.from({ length: 14 }, (_, i) => runSummary(`r${i}`, { entryId: "workflow:report.tsx", name: "Report", status: "succeeded", startedAt: 1795998817613 + i * 1000, endedAt: 1795998817613 + i * 1000 + 500 }));
+    const { store } = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: many }) } });
+    select("Report workflow");
+    act(() => store.getState().selectRun("r0"));
+    const list = () => within(run()).getByRole("list", { name: "Runs of this agent" });
+    const numbers = () => within(list()).getAllByRole("listitem").map((li) => li.querySelector(".run-number")!.textContent);
+    expect(numbers()).toEqual(["#14", "#13", "#12", "#11", "#10", "#9", "#8", "#7", "#6", "#5", "#1"]);
+    fireEvent.click(within(list()).getByRole("button", { name: "Show 3 more of 14 runs" }));
+    expect(numbers()).toEqual(["#14", "#13", "#12", "#11", "#10", "#9", "#8", "#7", "#6", "#5", "#4", "#3", "#2", "#1"]);
+  });
 });

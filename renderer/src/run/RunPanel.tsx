@@ -9,10 +9,11 @@ import { EmptyState, Panel } from "../ui/Panel.tsx";
 import { Notices } from "../ui/Notices.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { elapsed, formatCost, formatDuration, formatTime, formatTokens } from "../ui/format.ts";
-import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
+import { ShowMore } from "../ui/ShowMore.tsx";
+import { useListLimit } from "../ui/use-list-limit.ts";
 import { useNow } from "../ui/use-now.ts";
 import { RESTRICTED_RUN_REASON } from "../trust/index.ts";
-import { runCost, runUsage, sameRunFigures } from "../run-figures/index.ts";
+import { runCost, runUsage, sameRunRow } from "../run-figures/index.ts";
 import { runState, type RunState } from "../run-state/index.ts";
 import { DebugControls } from "./DebugControls.tsx";
 import { defaultInputText, examplePrompt, parseRunInput } from "./run-input.ts";
@@ -166,8 +167,7 @@ const RUN_ROWS_SHOWN = 10;
 function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; selectedRunId: string | null; now: number; onSelect: (runId: string) => void }) {
   const inbox = useStudio((s) => s.inbox);
   const newestFirst = useMemo(() => [...runs].reverse(), [runs]);
-  const shown = useListLimit(runs.length, RUN_ROWS_SHOWN, newestFirst.findIndex((r) => r.summary.runId === selectedRunId));
-  const { head, tail } = drawnRows(newestFirst, shown);
+  const shown = useListLimit(newestFirst, RUN_ROWS_SHOWN, newestFirst.findIndex((r) => r.summary.runId === selectedRunId));
   const row = (run: RunView, index: number) => (
     <RunRow
       key={run.summary.runId}
@@ -181,15 +181,9 @@ function RunList({ runs, selectedRunId, now, onSelect }: { runs: RunView[]; sele
   );
   return (
     <ul className="run-list" aria-label="Runs of this agent">
-      {head.map(row)}
-      {shown.hidden > 0 && (
-        <li className="list-more" role="presentation">
-          <button type="button" className="link small" onClick={shown.more}>
-            Show {Math.min(RUN_ROWS_SHOWN, shown.hidden)} more of {runs.length} runs
-          </button>
-        </li>
-      )}
-      {tail && row(tail, shown.beyond)}
+      {shown.head.map(row)}
+      <ShowMore list={shown} total={runs.length} inList />
+      {shown.tail && row(shown.tail, shown.beyond)}
     </ul>
   );
 }
@@ -227,5 +221,5 @@ const RunRow = memo(
       </li>
     );
   },
-  (a, b) => a.number === b.number && a.state === b.state && a.selected === b.selected && a.now === b.now && a.onSelect === b.onSelect && sameRunFigures(a.run, b.run),
+  sameRunRow,
 );

@@ -2,7 +2,7 @@
 // node kinds).
 // The one fold of a run's events (the engine's, through its browser-safe entry): the store hands
 // its immutable RunTrace to React.
-export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, addUsage, addCost } from "../../../engine/src/trace/browser.ts";
+export { applyTraceEvents, buildRunTrace, emptyRunTrace, emptyUsage, addUsage, addCost, sameUsage, sameCost } from "../../../engine/src/trace/browser.ts";
 export type { RunTrace } from "../../../engine/src/trace/browser.ts";
 export { visibleRows, nodesOfKind, pathTo, indexTree, enclosingAgent } from "./walk.ts";
 export type { TreeRow } from "./walk.ts";

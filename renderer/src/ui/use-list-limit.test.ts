@@ -1,39 +1,40 @@
 // A long list draws its first rows, more at each ask, and the row it must show wherever it stands.
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { drawnRows, useListLimit } from "./use-list-limit.ts";
+import { useListLimit } from "./use-list-limit.ts";
+
+const list = (length: number) => Array.from({ length }, (_, i) => i);
 
 describe("useListLimit", () => {
-  it("draws the first step of a long list and says how many are left", () => {
-    const { result } = renderHook(() => useListLimit(60, 25));
-    expect(result.current).toMatchObject({ limit: 25, beyond: -1, hidden: 35 });
+  it("draws the first step of a long list and says how many are left and come next", () => {
+    const rows = list(60);
+    const { result } = renderHook(() => useListLimit(rows, 25));
+    expect(result.current).toMatchObject({ head: list(25), tail: undefined, beyond: -1, hidden: 35, next: 25 });
     act(() => result.current.more());
-    expect(result.current).toMatchObject({ limit: 50, hidden: 10 });
+    expect(result.current).toMatchObject({ head: list(50), hidden: 10, next: 10 });
     act(() => result.current.more());
-    expect(result.current).toMatchObject({ limit: 60, hidden: 0 });
+    expect(result.current).toMatchObject({ head: rows, hidden: 0, next: 0 });
   });
 
   it("draws a short list whole", () => {
-    const { result } = renderHook(() => useListLimit(3, 25, 2));
-    expect(result.current).toMatchObject({ limit: 3, beyond: -1, hidden: 0 });
+    const rows = list(3);
+    const { result } = renderHook(() => useListLimit(rows, 25, 2));
+    expect(result.current).toMatchObject({ head: rows, tail: undefined, beyond: -1, hidden: 0 });
   });
 
   it("draws the row it must show after the first ones, and counts it as drawn", () => {
-    const { result, rerender } = renderHook(({ keep }) => useListLimit(60, 25, keep), { initialProps: { keep: 40 } });
-    expect(result.current).toMatchObject({ limit: 25, beyond: 40, hidden: 34 });
-    const rows = Array.from({ length: 60 }, (_, i) => i);
-    const { head, tail } = drawnRows(rows, result.current);
-    expect([head.length, head[0], head.at(-1), tail]).toEqual([25, 0, 24, 40]);
+    const rows = list(60);
+    const { result, rerender } = renderHook(({ keep }) => useListLimit(rows, 25, keep), { initialProps: { keep: 40 } });
+    expect(result.current).toMatchObject({ head: list(25), tail: 40, beyond: 40, hidden: 34, next: 25 });
     // Within the first rows, it is one of them.
     rerender({ keep: 3 });
-    expect(result.current).toMatchObject({ beyond: -1, hidden: 35 });
-    expect(drawnRows(rows, result.current).tail).toBeUndefined();
+    expect(result.current).toMatchObject({ head: list(25), tail: undefined, beyond: -1, hidden: 35 });
   });
 
   it("follows the list as it grows, up to what was asked", () => {
-    const { result, rerender } = renderHook(({ total }) => useListLimit(total, 25), { initialProps: { total: 10 } });
-    expect(result.current.limit).toBe(10);
-    rerender({ total: 40 });
-    expect(result.current).toMatchObject({ limit: 25, hidden: 15 });
+    const { result, rerender } = renderHook(({ rows }) => useListLimit(rows, 25), { initialProps: { rows: list(10) } });
+    expect(result.current.head).toHaveLength(10);
+    rerender({ rows: list(40) });
+    expect(result.current).toMatchObject({ head: list(25), hidden: 15, next: 15 });
   });
 });

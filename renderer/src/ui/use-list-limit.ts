@@ -6,32 +6,31 @@
 // said between them.
 import { useState } from "react";
 
-export interface ListLimit {
-  /** Rows to draw first: the first `limit` of the list. */
-  limit: number;
-  /** The row drawn after them, beyond the limit (the selected one), or -1. */
+export interface ListLimit<T> {
+  /** The rows to draw first: the list's first `limit`. */
+  head: readonly T[];
+  /** The row drawn after them, when the one to show is beyond them. */
+  tail: T | undefined;
+  /** The tail's index in the list, or -1. */
   beyond: number;
   /** Rows left undrawn (0: the whole list is drawn). */
   hidden: number;
+  /** How many the next ask draws. */
+  next: number;
   /** Draws `step` more. */
   more(): void;
 }
 
 /**
- * @param total the list's length
  * @param keep the index of a row that must be drawn (-1: none)
  * @example
- * const { limit, beyond, hidden, more } = useListLimit(runs.length, 25, selectedIndex);
- * // runs.slice(0, limit), then "Show 25 more" while hidden > 0, then runs[beyond] if beyond ≥ 0
+ * const shown = useListLimit(runs, 25, selectedIndex);
+ * // shown.head, then <ShowMore list={shown} total={runs.length} />, then shown.tail
  */
-export function useListLimit(total: number, step: number, keep = -1): ListLimit {
+export function useListLimit<T>(rows: readonly T[], step: number, keep = -1): ListLimit<T> {
   const [asked, setAsked] = useState(step);
-  const limit = Math.min(total, asked);
-  const beyond = keep >= limit && keep < total ? keep : -1;
-  return { limit, beyond, hidden: total - limit - (beyond >= 0 ? 1 : 0), more: () => setAsked(limit + step) };
-}
-
-/** The rows a ListLimit draws, in order: the first ones, then the one beyond them. */
-export function drawnRows<T>(rows: readonly T[], { limit, beyond }: ListLimit): { head: readonly T[]; tail: T | undefined } {
-  return { head: rows.slice(0, limit), tail: beyond >= 0 ? rows[beyond] : undefined };
+  const limit = Math.min(rows.length, asked);
+  const beyond = keep >= limit && keep < rows.length ? keep : -1;
+  const hidden = rows.length - limit - (beyond >= 0 ? 1 : 0);
+  return { head: rows.slice(0, limit), tail: beyond >= 0 ? rows[beyond] : undefined, beyond, hidden, next: Math.min(step, hidden), more: () => setAsked(limit + step) };
 }

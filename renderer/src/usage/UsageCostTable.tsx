@@ -2,7 +2,7 @@
 // what they cost. A missing or partial cost says why under the figure.
 import type { Cost, Usage } from "../contract/index.ts";
 import { memo } from "react";
-import { sameCost, sameUsage } from "../run-figures/index.ts";
+import { sameCost, sameUsage } from "../trace/index.ts";
 import { costText, formatTokens } from "../ui/format.ts";
 
 

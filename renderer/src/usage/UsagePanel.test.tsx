@@ -1,6 +1,6 @@
 // Token usage: cost beside tokens per node, step, agent and run, and the "Tokens per step" chart
 // of the selected run, which follows a live run as its usage arrives.
-import { fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ev, resetSeq, runSummary, traceEvents } from "../../test/events.ts";
 import { recordedEvents, samplesProject } from "../../test/fixtures.ts";
@@ -103,6 +103,21 @@ describe("Per run", () => {
       "Release #1 30 Nov 23:53:00",
       "Report #1 30 Nov 23:51:00",
     ]);
+  });
+});
+
+describe("Per run, in a long history", () => {
+  it("draws the ten newest and the selected one, and the rest on request", async () => {
+    pinClock(localTime(2026, 10, 30, 18, 0));
+    const many = Array.from({ length: 14 }, (_, i) => runSummary(`r${i}`, { ...report, status: "succeeded", startedAt: localTime(2026, 10, 30, 9, i), endedAt: localTime(2026, 10, 30, 9, i, 30) }));
+    const { store } = await renderStudio({ project: samplesProject(), answers: { listRuns: () => ({ ok: true, value: many }) } });
+    act(() => store.getState().selectRun("r0"));
+    const rows = () => within(within(usage()).getByRole("table", { name: "Per run" })).getAllByRole("row").slice(1).map((r) => within(r).getByRole("rowheader").textContent);
+    expect(rows()).toEqual([...Array.from({ length: 10 }, (_, i) => `Report #${14 - i} 09:${String(13 - i).padStart(2, "0")}:00`), "Report #1 09:00:00"]);
+    fireEvent.click(within(usage()).getByRole("button", { name: "Show 3 more of 14 runs" }));
+    expect(rows()).toHaveLength(14);
+    expect(rows().at(-1)).toBe("Report #1 09:00:00");
+    expect(within(usage()).queryByRole("button", { name: /more of 14 runs/ })).toBeNull();
   });
 });
 

@@ -16,7 +16,8 @@ import { chartBars } from "./chart-bars.ts";
 import { TokenChart } from "./TokenChart.tsx";
 import { UsageCostTable, type UsageCostRow } from "./UsageCostTable.tsx";
 import { CheckField } from "../ui/CheckField.tsx";
-import { drawnRows, useListLimit } from "../ui/use-list-limit.ts";
+import { ShowMore } from "../ui/ShowMore.tsx";
+import { useListLimit } from "../ui/use-list-limit.ts";
 import "./usage.css";
 
 const STEP_TABLE = "Per step";
@@ -68,9 +69,7 @@ export function UsagePanel() {
       }));
   }, [runs, selectedRunId]);
 
-  const runLimit = useListLimit(runRows.length, RUN_ROWS_SHOWN, runRows.findIndex((row) => row.current));
-  const drawn = drawnRows(runRows, runLimit);
-  const shownRunRows = drawn.tail ? [...drawn.head, drawn.tail] : drawn.head;
+  const shownRuns = useListLimit(runRows, RUN_ROWS_SHOWN, runRows.findIndex((row) => row.current));
 
   return (
     <Panel
@@ -98,12 +97,8 @@ export function UsagePanel() {
             </>
           )}
           {agentRows.length > 0 && <UsageCostTable caption="Per agent" rowHeader="Agent" rows={agentRows} />}
-          <UsageCostTable caption="Per run" rowHeader="Run" rows={shownRunRows} />
-          {runLimit.hidden > 0 && (
-            <button type="button" className="link small list-more" onClick={runLimit.more}>
-              Show {Math.min(RUN_ROWS_SHOWN, runLimit.hidden)} more of {runRows.length} runs
-            </button>
-          )}
+          <UsageCostTable caption="Per run" rowHeader="Run" rows={shownRuns.tail ? [...shownRuns.head, shownRuns.tail] : shownRuns.head} />
+          <ShowMore list={shownRuns} total={runRows.length} />
         </>
       )}
     </Panel>
